@@ -1,0 +1,204 @@
+//! A board: 81 cells in row-major order, each `0` (blank) or `1..=9`.
+//!
+//! This module is pure: no I/O, no allocation. It knows the rules (no digit twice in a
+//! row, column or box) and nothing about files, forms or solving.
+
+/// 81 cells, row-major, `0` for a blank and `1..=9` for a digit.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board(pub [u8; 81]);
+
+/// Which unit a rule violation was found in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    Row,
+    Column,
+    Box,
+}
+
+/// The first place where a digit repeats: the unit, its number (1-based) and the digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clash {
+    pub unit: Unit,
+    pub index: usize,
+    pub digit: u8,
+}
+
+impl std::fmt::Display for Clash {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let unit = match self.unit {
+            Unit::Row => "row",
+            Unit::Column => "column",
+            Unit::Box => "box",
+        };
+        write!(f, "digit {} repeats in {} {}", self.digit, unit, self.index)
+    }
+}
+
+/// Row, column and box (0-based) of every cell.
+pub const fn row_of(cell: usize) -> usize {
+    cell / 9
+}
+pub const fn col_of(cell: usize) -> usize {
+    cell % 9
+}
+pub const fn box_of(cell: usize) -> usize {
+    (cell / 27) * 3 + (cell % 9) / 3
+}
+
+impl Board {
+    pub const EMPTY: Board = Board([0; 81]);
+
+    /// True when no cell is blank.
+    pub fn is_complete(&self) -> bool {
+        self.0.iter().all(|&c| c != 0)
+    }
+
+    /// Number of blank cells.
+    pub fn blanks(&self) -> usize {
+        self.0.iter().filter(|&&c| c == 0).count()
+    }
+
+    /// The first digit that repeats in a row, column or box, or `None` when the board keeps
+    /// the rules (blanks never clash). Rows are checked first, then columns, then boxes.
+    pub fn first_clash(&self) -> Option<Clash> {
+        // One 9-bit "seen" mask per unit; a digit seen twice is a clash. The cheap pass
+        // finds out whether there is any clash at all; the ordered search below runs only
+        // on the rare bad board, so the message is stable (rows, then columns, then boxes).
+        let mut rows = [0u16; 9];
+        let mut cols = [0u16; 9];
+        let mut boxes = [0u16; 9];
+        let mut bad = false;
+        for (cell, &d) in self.0.iter().enumerate() {
+            if d == 0 {
+                continue;
+            }
+            let bit = 1u16 << d;
+            let (r, c, b) = (row_of(cell), col_of(cell), box_of(cell));
+            bad |= (rows[r] | cols[c] | boxes[b]) & bit != 0;
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+        if !bad {
+            return None;
+        }
+        for (unit, cell_at) in [
+            (Unit::Row, (|u, k| u * 9 + k) as fn(usize, usize) -> usize),
+            (Unit::Column, |u, k| k * 9 + u),
+            (Unit::Box, |u, k| {
+                (u / 3) * 27 + (u % 3) * 3 + (k / 3) * 9 + k % 3
+            }),
+        ] {
+            for u in 0..9 {
+                let mut seen = 0u16;
+                for k in 0..9 {
+                    let d = self.0[cell_at(u, k)];
+                    if d != 0 {
+                        if seen & (1 << d) != 0 {
+                            return Some(Clash {
+                                unit,
+                                index: u + 1,
+                                digit: d,
+                            });
+                        }
+                        seen |= 1 << d;
+                    }
+                }
+            }
+        }
+        unreachable!("the fast pass saw a clash that the ordered pass did not")
+    }
+
+    /// True when the board is complete and keeps the rules: a solved grid.
+    pub fn is_solved(&self) -> bool {
+        self.is_complete() && self.first_clash().is_none()
+    }
+
+    /// The first cell (0-based) where `self` differs from a given of `puzzle`.
+    pub fn first_changed_given(&self, puzzle: &Board) -> Option<usize> {
+        (0..81).find(|&i| puzzle.0[i] != 0 && puzzle.0[i] != self.0[i])
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s: String = self
+            .0
+            .iter()
+            .map(|&c| if c == 0 { '.' } else { (b'0' + c) as char })
+            .collect();
+        write!(f, "Board({s})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> Board {
+        let mut b = Board::EMPTY;
+        for (i, ch) in s.bytes().enumerate() {
+            b.0[i] = if ch == b'.' { 0 } else { ch - b'0' };
+        }
+        b
+    }
+
+    const GRID: &str =
+        "123456789456789123789123456231564897564897231897231564312645978645978312978312645";
+
+    #[test]
+    fn solved_grid_keeps_rules() {
+        let b = parse(GRID);
+        assert!(b.is_solved());
+        assert_eq!(b.blanks(), 0);
+    }
+
+    #[test]
+    fn clashes_are_found_in_order() {
+        let mut b = parse(GRID);
+        b.0[1] = 1; // row 1 now holds two 1s; column 2 and box 1 too
+        assert_eq!(
+            b.first_clash(),
+            Some(Clash {
+                unit: Unit::Row,
+                index: 1,
+                digit: 1
+            })
+        );
+        let mut b = parse(GRID);
+        b.0[0] = 0;
+        b.0[9] = 0;
+        b.0[18] = 4; // column 1 holds 4 twice (rows 2 gone); row 3 holds 4 twice
+        assert_eq!(b.first_clash().unwrap().unit, Unit::Row);
+        let mut b = Board::EMPTY;
+        b.0[0] = 5;
+        b.0[10] = 5;
+        assert_eq!(
+            b.first_clash(),
+            Some(Clash {
+                unit: Unit::Box,
+                index: 1,
+                digit: 5
+            })
+        );
+        let mut b = Board::EMPTY;
+        b.0[4] = 7;
+        b.0[76] = 7;
+        assert_eq!(
+            b.first_clash(),
+            Some(Clash {
+                unit: Unit::Column,
+                index: 5,
+                digit: 7
+            })
+        );
+    }
+
+    #[test]
+    fn box_numbering() {
+        assert_eq!(box_of(0), 0);
+        assert_eq!(box_of(8), 2);
+        assert_eq!(box_of(30), 4);
+        assert_eq!(box_of(80), 8);
+    }
+}

@@ -1,0 +1,160 @@
+//! The board writer: exact grid form or line form, formatted into one reused buffer.
+//!
+//! Grid form is the assignment layout byte for byte: N boards are exactly `163 * N - 1`
+//! bytes (9 rows of 17 characters and a newline, one empty line between boards, none at the
+//! end). Blanks are `0` in grid form and `.` in line form (FORMAT.md).
+
+use std::io::{self, Write};
+
+use crate::board::Board;
+use crate::stream::Form;
+
+/// Bytes gathered before one `write_all` to the inner writer.
+const CHUNK: usize = 64 * 1024;
+
+pub struct Writer<W: Write> {
+    inner: W,
+    buf: Vec<u8>,
+    boards: u64,
+    /// Form of the previous board, to put the empty line only between two grid boards.
+    last: Option<Form>,
+}
+
+/// Offset of each cell's character inside a 162-byte grid (row r at 18*r, cell c at 2*c).
+const GRID_POS: [u8; 81] = {
+    let mut t = [0u8; 81];
+    let mut i = 0;
+    while i < 81 {
+        t[i] = ((i / 9) * 18 + (i % 9) * 2) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// A 162-byte grid with every cell `0`: spaces and newlines already in place.
+const GRID_TEMPLATE: [u8; 162] = {
+    let mut t = [b' '; 162];
+    let mut r = 0;
+    while r < 9 {
+        let mut c = 0;
+        while c < 9 {
+            t[r * 18 + c * 2] = b'0';
+            c += 1;
+        }
+        t[r * 18 + 17] = b'\n';
+        r += 1;
+    }
+    t
+};
+
+/// Formats one board in grid form (162 bytes, no separator line).
+pub fn format_grid(b: &Board, out: &mut [u8; 162]) {
+    *out = GRID_TEMPLATE;
+    for (i, &d) in b.0.iter().enumerate() {
+        out[GRID_POS[i] as usize] = b'0' + d;
+    }
+}
+
+/// Formats one board in line form (81 bytes, no newline).
+pub fn format_line(b: &Board, out: &mut [u8; 81]) {
+    for (o, &d) in out.iter_mut().zip(b.0.iter()) {
+        *o = if d == 0 { b'.' } else { b'0' + d };
+    }
+}
+
+impl<W: Write> Writer<W> {
+    pub fn new(inner: W) -> Self {
+        Writer {
+            inner,
+            buf: Vec::with_capacity(CHUNK + 512),
+            boards: 0,
+            last: None,
+        }
+    }
+
+    /// Boards written so far.
+    pub fn boards(&self) -> u64 {
+        self.boards
+    }
+
+    /// Appends raw bytes (a board formatted elsewhere, a count line) to the output.
+    pub fn raw(&mut self, bytes: &[u8], form: Form) -> io::Result<()> {
+        if form == Form::Grid && self.last == Some(Form::Grid) {
+            self.buf.push(b'\n');
+        }
+        self.buf.extend_from_slice(bytes);
+        self.last = Some(form);
+        self.boards += 1;
+        if self.buf.len() >= CHUNK {
+            self.drain()?;
+        }
+        Ok(())
+    }
+
+    pub fn write(&mut self, b: &Board, form: Form) -> io::Result<()> {
+        match form {
+            Form::Grid => {
+                let mut g = [0u8; 162];
+                format_grid(b, &mut g);
+                self.raw(&g, Form::Grid)
+            }
+            Form::Line => {
+                let mut l = [0u8; 82];
+                format_line(b, (&mut l[..81]).try_into().unwrap());
+                l[81] = b'\n';
+                self.raw(&l, Form::Line)
+            }
+        }
+    }
+
+    fn drain(&mut self) -> io::Result<()> {
+        self.inner.write_all(&self.buf)?;
+        self.buf.clear();
+        Ok(())
+    }
+
+    /// Writes out what is buffered and flushes the inner writer.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.drain()?;
+        self.inner.flush()
+    }
+
+    /// Flushes and gives back the inner writer.
+    pub fn into_inner(mut self) -> io::Result<W> {
+        self.flush()?;
+        let Writer { inner, .. } = self;
+        Ok(inner)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_form_is_163n_minus_1_bytes() {
+        let mut w = Writer::new(Vec::new());
+        let mut b = Board::EMPTY;
+        b.0[0] = 5;
+        for _ in 0..3 {
+            w.write(&b, Form::Grid).unwrap();
+        }
+        let out = w.into_inner().unwrap();
+        assert_eq!(out.len(), 163 * 3 - 1);
+        assert!(out.starts_with(b"5 0 0 0 0 0 0 0 0\n0 0"));
+        assert!(out.ends_with(b"0 0\n"));
+        assert_eq!(&out[162..163], b"\n");
+    }
+
+    #[test]
+    fn line_form_uses_dots() {
+        let mut w = Writer::new(Vec::new());
+        let mut b = Board::EMPTY;
+        b.0[80] = 9;
+        w.write(&b, Form::Line).unwrap();
+        w.write(&b, Form::Line).unwrap();
+        let out = w.into_inner().unwrap();
+        let line = format!("{}9\n", ".".repeat(80));
+        assert_eq!(out, format!("{line}{line}").into_bytes());
+    }
+}

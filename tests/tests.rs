@@ -1,0 +1,8 @@
+//! One integration-test binary: every test runs the real binaries on real inputs.
+
+mod util;
+
+mod check;
+mod front;
+mod gen;
+mod solve;

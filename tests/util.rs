@@ -1,0 +1,136 @@
+//! Running the real binaries: stdin fed from a thread, status, stdout and stderr captured.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+pub fn bin(name: &str) -> &'static str {
+    match name {
+        "sudoku" => env!("CARGO_BIN_EXE_sudoku"),
+        "sudoku-gen" => env!("CARGO_BIN_EXE_sudoku-gen"),
+        "sudoku-solve" => env!("CARGO_BIN_EXE_sudoku-solve"),
+        "sudoku-check" => env!("CARGO_BIN_EXE_sudoku-check"),
+        _ => panic!("no binary {name}"),
+    }
+}
+
+pub struct Run {
+    pub status: i32,
+    pub stdout: Vec<u8>,
+    pub stderr: String,
+}
+
+impl Run {
+    pub fn out(&self) -> String {
+        String::from_utf8_lossy(&self.stdout).into_owned()
+    }
+}
+
+/// Runs `name args` in `dir` with `stdin` fed from a thread.
+pub fn run_in(dir: Option<&Path>, name: &str, args: &[&str], stdin: &[u8]) -> Run {
+    let mut cmd = Command::new(bin(name));
+    cmd.args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(d) = dir {
+        cmd.current_dir(d);
+    }
+    let mut child = cmd.spawn().expect("spawn");
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("wait");
+    feeder.join().unwrap();
+    Run {
+        status: out.status.code().unwrap_or(-1),
+        stdout: out.stdout,
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+pub fn run(name: &str, args: &[&str], stdin: &[u8]) -> Run {
+    run_in(None, name, args, stdin)
+}
+
+/// A fresh empty directory under the target directory.
+pub fn temp_dir() -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let base = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let d = base.join(format!(
+        "t{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A file of the shared puzzle sets, or `None` (with a note) when `../shared` is absent.
+pub fn shared(name: &str) -> Option<PathBuf> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(name);
+    if p.exists() {
+        Some(p)
+    } else {
+        println!(
+            "note: {} is absent; skipping this extended test",
+            p.display()
+        );
+        None
+    }
+}
+
+/// A committed test file.
+pub fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+/// An independent reading of grid-form text: boards as 81-digit strings, checking the exact
+/// layout on the way (panics on any deviation).
+pub fn strict_grids(text: &[u8]) -> Vec<[u8; 81]> {
+    let text = std::str::from_utf8(text).expect("utf-8");
+    assert!(text.is_empty() || text.ends_with('\n') && !text.ends_with("\n\n"));
+    let mut boards = Vec::new();
+    for block in text.split_terminator("\n\n") {
+        let rows: Vec<&str> = block.trim_end_matches('\n').split('\n').collect();
+        assert_eq!(rows.len(), 9, "block {block:?}");
+        let mut b = [0u8; 81];
+        for (r, row) in rows.iter().enumerate() {
+            let cells: Vec<&str> = row.split(' ').collect();
+            assert_eq!(cells.len(), 9, "row {row:?}");
+            for (c, cell) in cells.iter().enumerate() {
+                assert_eq!(cell.len(), 1, "row {row:?}");
+                b[r * 9 + c] = cell.as_bytes()[0] - b'0';
+            }
+        }
+        boards.push(b);
+    }
+    boards
+}
+
+/// True when `b` is complete and no digit repeats in a row, column or box: written apart
+/// from the library, unit by unit.
+pub fn valid_solution(b: &[u8; 81]) -> bool {
+    let units = (0..9).flat_map(|u| {
+        [
+            (0..9).map(|k| u * 9 + k).collect::<Vec<_>>(),
+            (0..9).map(|k| k * 9 + u).collect(),
+            (0..9)
+                .map(|k| (u / 3) * 27 + (u % 3) * 3 + (k / 3) * 9 + k % 3)
+                .collect(),
+        ]
+    });
+    units.into_iter().all(|unit| {
+        let mut digits: Vec<u8> = unit.iter().map(|&i| b[i]).collect();
+        digits.sort();
+        digits == [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    })
+}
