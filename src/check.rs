@@ -41,10 +41,11 @@ pub fn check_board(item: &Item, checks: &Checks, puzzle: Option<&Board>) -> Opti
         })
     };
     let b = &item.board;
-    if let Some(c) = b.first_clash() {
+    let solved = b.is_solved();
+    if let Some(c) = (!solved).then(|| b.first_clash()).flatten() {
         return at(c.to_string());
     }
-    if !checks.puzzles {
+    if !checks.puzzles && !solved {
         if let Some(cell) = b.0.iter().position(|&d| d == 0) {
             return Some(Failure {
                 line: item.line

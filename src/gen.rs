@@ -9,7 +9,8 @@
 //! owns 1296² · 2 · 8! = 135,444,234,240 grids.
 //!
 //! Index order: `k = geo * 8! + perm`. The relabelling changes fastest, so consecutive grids
-//! share one geometric template and each costs one 162-byte table translation.
+//! share one geometric template and each costs one 162-byte translation through a 16-entry
+//! table: eleven `pshufb` instructions where SSSE3 is there, a byte loop elsewhere.
 
 use crate::board::Board;
 use crate::stream::write::{format_grid, format_line};
@@ -101,6 +102,36 @@ fn next_permutation(p: &mut [u8; 8]) -> bool {
     true
 }
 
+/// Bytes of a grid's text, padded to whole 16-byte blocks.
+pub const TEXT: usize = 176;
+const SPACE: u8 = 10;
+const NEWLINE: u8 = 11;
+
+/// `out[i] = lut[code[i]]` for every byte.
+#[inline]
+fn translate(code: &[u8; TEXT], lut: &[u8; 16], out: &mut [u8; TEXT]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("ssse3") {
+        // SAFETY: SSSE3 is there; the blocks are inside both arrays.
+        unsafe { translate_ssse3(code, lut, out) };
+        return;
+    }
+    for (o, &c) in out.iter_mut().zip(code) {
+        *o = lut[(c & 15) as usize];
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn translate_ssse3(code: &[u8; TEXT], lut: &[u8; 16], out: &mut [u8; TEXT]) {
+    use std::arch::x86_64::*;
+    let table = _mm_loadu_si128(lut.as_ptr().cast());
+    for i in (0..TEXT).step_by(16) {
+        let c = _mm_loadu_si128(code.as_ptr().add(i).cast());
+        _mm_storeu_si128(out.as_mut_ptr().add(i).cast(), _mm_shuffle_epi8(table, c));
+    }
+}
+
 /// Why a generation request cannot be met.
 #[derive(Debug, PartialEq, Eq)]
 pub enum GenError {
@@ -132,11 +163,12 @@ pub struct Gen {
     others: [u8; 8],
     /// The digits other than `first`, ascending: where `perm` sends `others`.
     targets: [u8; 8],
-    /// `g(BASE)` formatted: grid form and line form.
-    grid_text: [u8; 162],
-    line_text: [u8; 82],
-    /// Byte translation for the current relabelling: ASCII digit → ASCII digit.
-    table: [u8; 256],
+    /// `g(BASE)` formatted in grid form and line form, as codes: digit `d` is `d`, a space
+    /// [`SPACE`], a newline [`NEWLINE`]. Padded to whole 16-byte blocks.
+    grid_code: [u8; TEXT],
+    line_code: [u8; TEXT],
+    /// The current relabelling as a code → ASCII table.
+    lut: [u8; 16],
 }
 
 impl Gen {
@@ -163,9 +195,9 @@ impl Gen {
             perm: unrank(start % RELABELS),
             others: [0; 8],
             targets,
-            grid_text: [0; 162],
-            line_text: [b'\n'; 82],
-            table: std::array::from_fn(|i| i as u8),
+            grid_code: [0; TEXT],
+            line_code: [0; TEXT],
+            lut: [0; 16],
         };
         g.load_geometry();
         g.load_table();
@@ -181,36 +213,48 @@ impl Gen {
         {
             *o = d;
         }
-        format_grid(&t, &mut self.grid_text);
-        format_line(&t, (&mut self.line_text[..81]).try_into().unwrap());
+        let mut grid = [0u8; 162];
+        format_grid(&t, &mut grid);
+        let mut line = [b'\n'; 82];
+        format_line(&t, (&mut line[..81]).try_into().unwrap());
+        let code = |c: u8| match c {
+            b' ' => SPACE,
+            b'\n' => NEWLINE,
+            d => d - b'0',
+        };
+        for (o, &c) in self.grid_code.iter_mut().zip(&grid) {
+            *o = code(c);
+        }
+        for (o, &c) in self.line_code.iter_mut().zip(&line) {
+            *o = code(c);
+        }
     }
 
     fn load_table(&mut self) {
-        let top = self.grid_text[0];
-        self.table[top as usize] = b'0' + self.first;
+        self.lut[SPACE as usize] = b' ';
+        self.lut[NEWLINE as usize] = b'\n';
+        self.lut[self.grid_code[0] as usize] = b'0' + self.first;
         for (i, &o) in self.others.iter().enumerate() {
-            self.table[(b'0' + o) as usize] = b'0' + self.targets[self.perm[i] as usize];
+            self.lut[o as usize] = b'0' + self.targets[self.perm[i] as usize];
         }
     }
 
     /// The current grid as text in `form` (162 bytes for grid form, 82 for line form).
     #[inline]
-    pub fn text<'a>(&self, form: Form, out: &'a mut [u8; 162]) -> &'a [u8] {
-        let src: &[u8] = match form {
-            Form::Grid => &self.grid_text,
-            Form::Line => &self.line_text,
+    pub fn text<'a>(&self, form: Form, out: &'a mut [u8; TEXT]) -> &'a [u8] {
+        let (code, len) = match form {
+            Form::Grid => (&self.grid_code, 162),
+            Form::Line => (&self.line_code, 82),
         };
-        for (o, &b) in out.iter_mut().zip(src) {
-            *o = self.table[b as usize];
-        }
-        &out[..src.len()]
+        translate(code, &self.lut, out);
+        &out[..len]
     }
 
     /// The current grid as a board.
     pub fn board(&self) -> Board {
         let mut b = Board::EMPTY;
-        for (cell, &ch) in b.0.iter_mut().zip(&self.line_text[..81]) {
-            *cell = self.table[ch as usize] - b'0';
+        for (cell, &c) in b.0.iter_mut().zip(&self.line_code[..81]) {
+            *cell = self.lut[c as usize] - b'0';
         }
         b
     }

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use super::flags::{Arg, Flag, Tool, HELP, VERSION};
 use super::{io_error, parse_first, parse_number, Error, OK};
-use crate::gen::{Gen, FAMILY};
+use crate::gen::{Gen, FAMILY, TEXT};
 use crate::stream::{Form, Writer};
 
 pub const FIRST: Flag = Flag::valued(
@@ -115,7 +115,7 @@ pub fn generate(
 ) -> Result<i32, Error> {
     let mut g = Gen::new(cfg.first, cfg.skip, cfg.count).map_err(|e| tool.usage(e.to_string()))?;
     let mut w = Writer::new(out);
-    let mut text = [0u8; 162];
+    let mut text = [0u8; TEXT];
     let mut write = || -> io::Result<()> {
         for i in 0..cfg.count {
             if i > 0 {

@@ -10,7 +10,7 @@ use crate::board::Board;
 use crate::stream::Form;
 
 /// Bytes gathered before one `write_all` to the inner writer.
-const CHUNK: usize = 64 * 1024;
+const CHUNK: usize = 256 * 1024;
 
 pub struct Writer<W: Write> {
     inner: W,
