@@ -26,26 +26,36 @@ pub enum Outcome {
 
 /// Counts the solutions of `puzzle` up to `limit` (at least 1), keeping the first found.
 pub fn count_up_to(puzzle: &Board, limit: u32) -> Outcome {
-    if let Some(c) = puzzle.first_clash() {
-        return Outcome::Invalid(c);
-    }
-    let mut search = Search {
-        limit: limit.max(1),
-        count: 0,
-        first: Board::EMPTY,
-    };
+    let mut search = Search { limit: limit.max(1), count: 0, first: Board::EMPTY };
     let mut s = State::new(puzzle);
-    let changed = BAND_WORDS;
-    search.run(&mut s, changed);
-    let first = (search.count > 0).then_some(search.first);
-    Outcome::Solved {
-        count: search.count,
-        first,
+    search.run(&mut s);
+    if search.count == 0 {
+        // A clash among the givens always ends in a contradiction; tell it apart only
+        // now, off the path of every good puzzle.
+        if let Some(c) = puzzle.first_clash() {
+            return Outcome::Invalid(c);
+        }
     }
+    let first = (search.count > 0).then_some(search.first);
+    Outcome::Solved { count: search.count, first }
 }
 
-/// All 27 digit-bands.
-const BAND_WORDS: u32 = (1 << 27) - 1;
+/// The three rows of a band as a 27-bit mask, for each 3-bit set of rows.
+const ROWS: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut m = 0;
+    while m < 8 {
+        let mut r = 0;
+        while r < 3 {
+            if m & (1 << r) != 0 {
+                t[m] |= ROW[r];
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+};
 
 #[derive(Clone, Copy)]
 struct State {
@@ -59,14 +69,30 @@ struct State {
     rows_left: [u32; 3],
 }
 
+/// Calls `$f::<I>()` for every digit-band I, with I a constant, so each call compiles to
+/// straight-line code with its shifts and indices folded.
+macro_rules! each_digit_band {
+    ($m:ident!($($arg:tt)*)) => {
+        $m!($($arg)*; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26)
+    };
+}
+
+macro_rules! sweep {
+    ($s:ident, $any:ident; $($i:literal)*) => {
+        $(
+            if $s.cand[$i] != $s.prev[$i] {
+                $any = true;
+                if !$s.update::<$i>() {
+                    return false;
+                }
+            }
+        )*
+    };
+}
+
 impl State {
     fn new(puzzle: &Board) -> State {
-        let mut s = State {
-            cand: [BAND; 27],
-            prev: [0; 27],
-            unsolved: [BAND; 3],
-            rows_left: [BAND; 3],
-        };
+        let mut s = State { cand: [BAND; 27], prev: [0; 27], unsolved: [BAND; 3], rows_left: [BAND; 3] };
         for (cell, &d) in puzzle.0.iter().enumerate() {
             if d != 0 {
                 let (band, pos) = (cell / 27, cell % 27);
@@ -77,61 +103,57 @@ impl State {
         s
     }
 
-    /// Propagates the digit-band `i` after its candidates changed. False on a contradiction.
+    /// Propagates digit-band `I` (digit `I / 3`, band `I % 3`) after its candidates changed:
+    /// the band table, then the rows where the digit is newly down to one cell. False on a
+    /// contradiction.
     #[inline(always)]
-    fn update(&mut self, i: usize, changed: &mut u32) -> bool {
-        let a = self.cand[i] & COMPLEX[pattern(self.cand[i])];
+    fn update<const I: usize>(&mut self) -> bool {
+        let (d, b) = (I / 3, I % 3);
+        let a = self.cand[I] & COMPLEX[pattern(self.cand[I])];
         if a == 0 {
             return false;
         }
-        self.cand[i] = a;
-        self.prev[i] = a;
-        let (d, b) = (i / 3, i % 3);
-        // Rows of this band where the digit is newly down to one cell: place it there.
-        let mut rows = (self.rows_left[b] >> (3 * d)) & 7;
-        while rows != 0 {
-            let r = low_bit_index(rows) as usize;
-            rows = clear_low_bit(rows);
-            let in_row = a & ROW[r];
-            if !at_most_one_bit(in_row) {
-                continue;
+        self.cand[I] = a;
+        self.prev[I] = a;
+        let (r0, r1, r2) = (a & ROW[0], a & ROW[1], a & ROW[2]);
+        let single = at_most_one_bit(r0) as usize
+            | (at_most_one_bit(r1) as usize) << 1
+            | (at_most_one_bit(r2) as usize) << 2;
+        let new_rows = single & (self.rows_left[b] >> (3 * d)) as usize & 7;
+        if new_rows == 0 {
+            return true;
+        }
+        // Place the digit in those rows: the cells are taken for the other digits, and the
+        // columns for the other bands.
+        let placed = a & ROWS[new_rows];
+        self.rows_left[b] &= !((new_rows as u32) << (3 * d));
+        self.unsolved[b] &= !placed;
+        for other in 0..9 {
+            if other != d {
+                self.cand[other * 3 + b] &= !placed;
             }
-            let pos = low_bit_index(in_row) as usize;
-            self.rows_left[b] &= !(1 << (3 * d + r));
-            self.unsolved[b] &= !in_row;
-            // The cell is taken: no other digit may go there.
-            for other in (b..27).step_by(3) {
-                if other != i {
-                    let before = self.cand[other];
-                    self.cand[other] = before & !in_row;
-                    *changed |= ((before != self.cand[other]) as u32) << other;
-                }
-            }
-            // The column is taken: not in the other bands either.
-            let column = col(pos % 9);
-            for other in d * 3..d * 3 + 3 {
-                if other != i {
-                    let before = self.cand[other];
-                    self.cand[other] = before & !column;
-                    *changed |= ((before != self.cand[other]) as u32) << other;
-                }
+        }
+        let cols = (placed | placed >> 9 | placed >> 18) & 0o777;
+        let column = cols * 0o1_001_001;
+        for other in 0..3 {
+            if other != b {
+                self.cand[d * 3 + other] &= !column;
             }
         }
         true
     }
 
-    /// Runs the worklist of changed digit-bands, then naked singles, until nothing changes.
-    /// False on a contradiction.
-    fn propagate(&mut self, mut changed: u32) -> bool {
+    /// Sweeps the digit-bands until none changes, then places naked singles, until nothing
+    /// is left to do. False on a contradiction.
+    fn propagate(&mut self) -> bool {
         loop {
-            while changed != 0 {
-                let i = low_bit_index(changed) as usize;
-                changed = clear_low_bit(changed);
-                if self.cand[i] != self.prev[i] && !self.update(i, &mut changed) {
-                    return false;
-                }
+            let mut any = true;
+            while any {
+                any = false;
+                each_digit_band!(sweep!(self, any));
             }
             // Naked singles: count candidates per cell in bit slices (`once`, `twice`).
+            let mut placed_any = false;
             for b in 0..3 {
                 if self.unsolved[b] == 0 {
                     continue;
@@ -145,21 +167,24 @@ impl State {
                 if once != BAND {
                     return false; // a cell with no candidate left
                 }
-                let mut singles = self.unsolved[b] & !twice;
-                while singles != 0 {
-                    let bit = singles & singles.wrapping_neg();
-                    singles ^= bit;
-                    // An earlier single of this pass may have taken the cell's last digit.
-                    let Some(d) = (0..9).find(|&d| self.cand[d * 3 + b] & bit != 0) else {
-                        return false;
-                    };
+                let singles = self.unsolved[b] & !twice;
+                if singles == 0 {
+                    continue;
+                }
+                placed_any = true;
+                for d in 0..9 {
                     let i = d * 3 + b;
-                    let row = ROW[low_bit_index(bit) as usize / 9];
-                    self.cand[i] &= !row | bit;
-                    changed |= 1 << i;
+                    let mut m = singles & self.cand[i];
+                    while m != 0 {
+                        // Keep the digit only at this cell of its row. Two singles of one
+                        // digit in one row empty the row: the band table then fails.
+                        let bit = m & m.wrapping_neg();
+                        m ^= bit;
+                        self.cand[i] &= !ROW[low_bit_index(bit) as usize / 9] | bit;
+                    }
                 }
             }
-            if changed == 0 {
+            if !placed_any {
                 return true;
             }
         }
@@ -217,8 +242,8 @@ struct Search {
 }
 
 impl Search {
-    fn run(&mut self, s: &mut State, changed: u32) {
-        if !s.propagate(changed) {
+    fn run(&mut self, s: &mut State) {
+        if !s.propagate() {
             return;
         }
         if s.solved() {
@@ -230,11 +255,7 @@ impl Search {
         }
         let (b, bit) = s.guess_cell();
         let row = ROW[low_bit_index(bit) as usize / 9];
-        let mut digits: u32 = (0..9)
-            .filter(|&d| s.cand[d * 3 + b] & bit != 0)
-            .fold(0, |m, d| m | 1 << d);
-        // Digit-bands changed by excluding the digits already tried.
-        let mut excluded = 0;
+        let mut digits: u32 = (0..9).filter(|&d| s.cand[d * 3 + b] & bit != 0).fold(0, |m, d| m | 1 << d);
         while digits != 0 {
             let d = low_bit_index(digits) as usize;
             digits = clear_low_bit(digits);
@@ -242,16 +263,15 @@ impl Search {
             if digits == 0 {
                 // The last candidate: the others were excluded one by one below.
                 s.cand[i] &= !row | bit;
-                return self.run(s, excluded | 1 << i);
+                return self.run(s);
             }
             let mut t = *s;
             t.cand[i] &= !row | bit;
-            self.run(&mut t, 1 << i);
+            self.run(&mut t);
             if self.count >= self.limit {
                 return;
             }
             s.cand[i] &= !bit;
-            excluded |= 1 << i;
         }
     }
 }

@@ -1,0 +1,108 @@
+//! The solver benchmark: every set of `../shared/data`, one thread, side by side with a peer.
+//!
+//! `cargo bench --bench solve` prints, per set, puzzles/s and µs/puzzle for
+//! - our library call, first solution (limit 1) and uniqueness (limit 2);
+//! - the `sudoku-solve -j1` process end to end (read, solve, write), and `-j2`;
+//! - rustoku-lib (MIT, crates.io) `solve_any_str`, on up to 2000 puzzles of the set.
+//!
+//! Everything runs in one process, one after the other, so the ratios are comparable even on
+//! a noisy machine; the absolute figures are not.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use sudoku_filters::solve::{count_up_to, Outcome};
+use sudoku_filters::Board;
+
+const SETS: [&str; 8] = [
+    "kaggle_like_100k.txt",
+    "random_minimal_100k.txt",
+    "17_clue.txt",
+    "magictour_top1465.txt",
+    "forum_hardest_1905_11plus.txt",
+    "forum_hardest_1106.txt",
+    "sudoku_exchange_diabolical.txt",
+    "serg_benchmark.txt",
+];
+
+fn parse(line: &str) -> Board {
+    let mut b = Board::EMPTY;
+    for (cell, ch) in b.0.iter_mut().zip(line.bytes()) {
+        *cell = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+    }
+    b
+}
+
+fn rate(n: usize, t: Duration) -> String {
+    let s = t.as_secs_f64();
+    format!("{:>9.0}/s {:>8.2} µs", n as f64 / s, s * 1e6 / n as f64)
+}
+
+/// Times `f` over all puzzles, repeating small sets so that each measurement lasts ~0.3 s.
+fn time_lib(puzzles: &[Board], limit: u32) -> Duration {
+    let mut reps = 1;
+    loop {
+        let start = Instant::now();
+        let mut sink = 0u32;
+        for _ in 0..reps {
+            for p in puzzles {
+                if let Outcome::Solved { count, .. } = count_up_to(p, limit) {
+                    sink += count;
+                }
+            }
+        }
+        let t = start.elapsed();
+        assert!(sink as usize >= puzzles.len() * reps);
+        if t > Duration::from_millis(300) || reps >= 64 {
+            return t / reps as u32;
+        }
+        reps *= 4;
+    }
+}
+
+fn time_process(path: &Path, jobs: &str) -> Duration {
+    let start = Instant::now();
+    let status = Command::new(env!("CARGO_BIN_EXE_sudoku-solve"))
+        .args([jobs, path.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    start.elapsed()
+}
+
+fn main() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    if !dir.exists() {
+        println!("note: {} is absent; nothing to benchmark", dir.display());
+        return;
+    }
+    println!("{:<32} {:>7} {:>21} {:>21} {:>21} {:>21} {:>21}", "set", "puzzles", "lib limit 1", "lib limit 2", "sudoku-solve -j1", "sudoku-solve -j2", "rustoku-lib");
+    for set in SETS {
+        let path = dir.join(set);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().filter(|l| l.len() >= 81).collect();
+        let puzzles: Vec<Board> = lines.iter().map(|l| parse(l)).collect();
+        let n = puzzles.len();
+        let one = time_lib(&puzzles, 1);
+        let two = time_lib(&puzzles, 2);
+        let j1 = time_process(&path, "-j1");
+        let j2 = time_process(&path, "-j2");
+        let peer_n = n.min(2000);
+        let start = Instant::now();
+        for l in &lines[..peer_n] {
+            let s = rustoku_lib::bind::solve_any_str(&l[..81]).unwrap();
+            assert!(s.is_some());
+        }
+        let peer = start.elapsed();
+        println!(
+            "{set:<32} {n:>7} {} {} {} {} {}",
+            rate(n, one),
+            rate(n, two),
+            rate(n, j1),
+            rate(n, j2),
+            rate(peer_n, peer)
+        );
+    }
+}
