@@ -78,7 +78,16 @@ fn main() {
         println!("note: {} is absent; nothing to benchmark", dir.display());
         return;
     }
-    println!("{:<32} {:>7} {:>21} {:>21} {:>21} {:>21} {:>21}", "set", "puzzles", "lib limit 1", "lib limit 2", "sudoku-solve -j1", "sudoku-solve -j2", "rustoku-lib");
+    println!(
+        "{:<32} {:>7} {:>21} {:>21} {:>21} {:>21} {:>21}",
+        "set",
+        "puzzles",
+        "lib limit 1",
+        "lib limit 2",
+        "sudoku-solve -j1",
+        "sudoku-solve -j2",
+        "rustoku-lib"
+    );
     for set in SETS {
         let path = dir.join(set);
         let text = std::fs::read_to_string(&path).unwrap();

@@ -104,6 +104,31 @@ pub const COMPLEX: [u32; 512] = {
     t
 };
 
+/// The stack table, the band table turned on its side. For one digit and one stack, bit
+/// `3k + j` of the index: column `j` of the stack may hold the digit in band `k`. Each
+/// column takes the digit in one band, each band (its box in the stack) once: a permutation
+/// again. The entry keeps the (column, band) pairs some allowed permutation uses; 0 when
+/// none fits.
+pub const STACK: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let m = PERMS[p]; // column j goes to band m[j]
+            let fits = (x >> (3 * m[0])) & 1 != 0
+                && (x >> (3 * m[1] + 1)) & 1 != 0
+                && (x >> (3 * m[2] + 2)) & 1 != 0;
+            if fits {
+                t[x] |= 1 << (3 * m[0]) | 1 << (3 * m[1] + 1) | 1 << (3 * m[2] + 2);
+            }
+            p += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
 /// The (row, box) pattern of a digit-band: which segments still hold a candidate.
 #[inline(always)]
 pub fn pattern(a: u32) -> usize {
