@@ -221,7 +221,7 @@ impl State {
                 let lone =
                     (fold[0] ^ fold[1] ^ fold[2]) & !shared & !(multi[0] | multi[1] | multi[2]);
                 for b in 0..3 {
-                    let mut cells = w[b] & (lone & fold[b]) * 0o1_001_001 & self.unsolved[b];
+                    let mut cells = w[b] & ((lone & fold[b]) * 0o1_001_001) & self.unsolved[b];
                     while cells != 0 {
                         let bit = cells & cells.wrapping_neg();
                         cells ^= bit;
