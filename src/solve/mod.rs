@@ -101,21 +101,39 @@ macro_rules! sweep {
 
 impl State {
     fn new(puzzle: &Board) -> State {
-        let mut s = State {
-            cand: [BAND; 27],
+        // Per cell: its band, and the mask that keeps a digit only at this cell of its row.
+        const BAND_OF: [u8; 81] = {
+            let mut t = [0u8; 81];
+            let mut i = 0;
+            while i < 81 {
+                t[i] = (i / 27) as u8;
+                i += 1;
+            }
+            t
+        };
+        const KEEP: [u32; 81] = {
+            let mut t = [0u32; 81];
+            let mut i = 0;
+            while i < 81 {
+                let pos = i % 27;
+                t[i] = !ROW[pos / 9] | 1 << pos;
+                i += 1;
+            }
+            t
+        };
+        // Words 27..30 take the blanks, so the loop has no branch.
+        let mut cand = [BAND; 30];
+        for (cell, &d) in puzzle.0.iter().enumerate() {
+            let digit = if d == 0 { 9 } else { d as usize - 1 };
+            cand[digit * 3 + BAND_OF[cell] as usize] &= KEEP[cell];
+        }
+        State {
+            cand: cand[..27].try_into().unwrap(),
             prev: [0; 27],
             unsolved: [BAND; 3],
             rows_left: [BAND; 3],
             bivalue: [0; 3],
-        };
-        for (cell, &d) in puzzle.0.iter().enumerate() {
-            if d != 0 {
-                let (band, pos) = (cell / 27, cell % 27);
-                // Keep the digit only at this cell of its row; propagation does the rest.
-                s.cand[(d as usize - 1) * 3 + band] &= !ROW[pos / 9] | 1 << pos;
-            }
         }
-        s
     }
 
     /// Propagates digit-band `I` (digit `I / 3`, band `I % 3`) after its candidates changed:
