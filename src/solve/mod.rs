@@ -178,6 +178,11 @@ impl State {
 
     /// Sweeps the digit-bands until none changes, then places naked singles, until nothing
     /// is left to do. False on a contradiction.
+    ///
+    /// Tried and dropped: a worklist of dirty digit-bands dispatched through a `match` on
+    /// the index (a jump table) instead of the fixed sweep: 7% more instructions on the
+    /// forum's hardest, and 15% (hard) to 50% (easy) slower, the indirect branch
+    /// mispredicting where the sweep's 27 compares are cheap.
     fn propagate(&mut self) -> bool {
         loop {
             let mut any = true;
