@@ -3,6 +3,7 @@
 mod util;
 
 mod check;
+mod docs;
 mod front;
 mod gen;
 mod solve;

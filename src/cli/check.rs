@@ -28,7 +28,8 @@ static FLAGS: [Flag; 8] = [
         "D",
         "every board must have D in its top-left cell",
         "Fail every board whose top-left digit is not D (1 to 9).",
-    ),
+    )
+    .with_choices(super::gen::DIGITS),
     Flag::switch(
         "strict",
         None,

@@ -58,6 +58,11 @@ impl Flag {
         }
     }
 
+    /// The same flag, with the values it accepts listed for completion.
+    pub const fn with_choices(self, choices: &'static [&'static str]) -> Flag {
+        Flag { choices, ..self }
+    }
+
     /// `-c, --create N` as shown in help.
     pub fn signature(&self) -> String {
         let mut s = match self.short {

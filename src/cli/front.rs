@@ -4,6 +4,7 @@
 //! cannot drift apart, and writes `sudoku.txt` atomically (see [`super::write_output`]).
 
 use std::ffi::OsString;
+use std::path::Path;
 
 use super::flags::{Arg, Flag, Tool, HELP, VERSION};
 use super::gen::{generate, Config as GenConfig, FIRST, ID};
@@ -14,7 +15,7 @@ use crate::stream::Form;
 /// The assignment's bound on `-c`.
 pub const MAX_CREATE: u64 = 1_000_000;
 
-static FLAGS: [Flag; 8] = [
+static FLAGS: [Flag; 9] = [
     Flag::valued(
         "create",
         Some('c'),
@@ -45,6 +46,14 @@ static FLAGS: [Flag; 8] = [
     FIRST,
     ID,
     JOBS,
+    Flag::valued(
+        "generate",
+        None,
+        "DIR",
+        "write the man pages and shell completions of all four tools under DIR",
+        "Write the manual pages (DIR/man/*.1) and the bash, zsh and fish completions (DIR/completions/) of \
+         all four tools, generated from the same flag tables as their parsers and --help.",
+    ),
     HELP,
     VERSION,
 ];
@@ -52,7 +61,7 @@ static FLAGS: [Flag; 8] = [
 pub static TOOL: Tool = Tool {
     name: "sudoku",
     about: "Create distinct sudoku grids or solve puzzles into sudoku.txt (the assignment's front).",
-    usage: &["-c N [--first D | --id NUMBER] [-o FILE]", "-s FILE [-o FILE] [-j N]"],
+    usage: &["-c N [--first D | --id NUMBER] [-o FILE]", "-s FILE [-o FILE] [-j N]", "--generate DIR"],
     description: "The front for the well-known sudoku assignment. sudoku -c N writes N distinct solved grids \
 to sudoku.txt; sudoku -s FILE writes the solutions of the puzzles in FILE to sudoku.txt. Both write the \
 assignment's layout: nine rows of nine digits separated by single spaces, one empty line between grids, \
@@ -71,6 +80,7 @@ puzzle or an interruption it is left exactly as it was.",
 enum Mode {
     Create(GenConfig),
     Solve(SolveConfig),
+    Generate(OsString),
 }
 
 fn parse(args: Vec<Arg>) -> Result<(Mode, OsString), Error> {
@@ -80,6 +90,7 @@ fn parse(args: Vec<Arg>) -> Result<(Mode, OsString), Error> {
     let mut first = None;
     let mut output = None;
     let mut jobs = None;
+    let mut generate = None;
     for a in args {
         match a {
             Arg::Flag(f, Some(v)) => {
@@ -93,6 +104,7 @@ fn parse(args: Vec<Arg>) -> Result<(Mode, OsString), Error> {
                     "jobs" => jobs
                         .replace(parse_number(t, "--jobs", &v, 1, 1024)? as usize)
                         .is_some(),
+                    "generate" => generate.replace(v).is_some(),
                     _ => unreachable!("flag --{} is in the table but not handled", f.long),
                 };
                 if slot_taken {
@@ -104,6 +116,17 @@ fn parse(args: Vec<Arg>) -> Result<(Mode, OsString), Error> {
                 return Err(t.usage(format!("unexpected argument '{}'", v.to_string_lossy())))
             }
         }
+    }
+    if let Some(dir) = generate {
+        if create.is_some()
+            || solve.is_some()
+            || first.is_some()
+            || output.is_some()
+            || jobs.is_some()
+        {
+            return Err(t.usage("--generate goes alone".into()));
+        }
+        return Ok((Mode::Generate(dir), OsString::new()));
     }
     let output = output.unwrap_or_else(|| "sudoku.txt".into());
     let mode = match (create, solve) {
@@ -160,6 +183,9 @@ fn same_file(a: &OsString, b: &OsString) -> bool {
 
 pub fn run(args: Vec<Arg>) -> Result<i32, Error> {
     let (mode, output) = parse(args)?;
+    if let Mode::Generate(dir) = &mode {
+        return generate_docs(Path::new(dir));
+    }
     let name = if output == "-" {
         "standard output".to_string()
     } else {
@@ -168,5 +194,19 @@ pub fn run(args: Vec<Arg>) -> Result<i32, Error> {
     write_output(&output, |out| match &mode {
         Mode::Create(cfg) => generate(&TOOL, cfg, out, &name),
         Mode::Solve(cfg) => solve_all(cfg, out, &name),
+        Mode::Generate(_) => unreachable!(),
     })
+}
+
+/// Writes the generated manuals and completions under `dir`.
+fn generate_docs(dir: &Path) -> Result<i32, Error> {
+    for (rel, text) in super::doc::generated_files() {
+        let path = dir.join(rel);
+        let shown = path.display().to_string();
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| super::io_error(parent.display(), e))?;
+        }
+        std::fs::write(&path, text).map_err(|e| super::io_error(&shown, e))?;
+    }
+    Ok(super::OK)
 }

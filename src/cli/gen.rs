@@ -7,13 +7,16 @@ use super::{io_error, parse_first, parse_number, Error, OK};
 use crate::gen::{Gen, FAMILY, TEXT};
 use crate::stream::{Form, Writer};
 
+pub const DIGITS: &[&str] = &["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+
 pub const FIRST: Flag = Flag::valued(
     "first",
     None,
     "D",
     "top-left digit of every grid (1-9, default 1)",
     "The digit in the top-left cell of every grid, 1 to 9 (default 1).",
-);
+)
+.with_choices(DIGITS);
 pub const ID: Flag = Flag::valued(
     "id",
     None,

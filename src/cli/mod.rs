@@ -5,6 +5,7 @@
 //! atomically, and treats a closed pipe downstream as the end of the job, not an error.
 
 pub mod check;
+pub mod doc;
 pub mod flags;
 pub mod front;
 pub mod gen;

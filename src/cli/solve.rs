@@ -95,8 +95,14 @@ one board per puzzle; sudoku-check flags it by its blanks. The other puzzles are
         ("sudoku-solve --count puzzles.txt | sort | uniq -c", "how many puzzles have 0, 1 or 2+ solutions"),
         ("sudoku-solve puzzles.txt | sudoku-check --solves puzzles.txt", "solve and verify"),
         (
-            "parallel --pipe -N 10000 sudoku-solve < big.txt > solved.txt",
-            "split a line-form file across machines or cores with GNU parallel (grid form: --recend '\\n\\n')",
+            "parallel -k --pipe -N 10000 sudoku-solve < puzzles.txt > solutions.txt",
+            "spread a line-form file over cores or machines (with -S) with GNU parallel: 10000 puzzles a job, \
+             output kept in order",
+        ),
+        (
+            "parallel -k --pipe --recend '\\n\\n' sudoku-solve --line < grids.txt | sudoku-solve --grid > solutions.txt",
+            "the same for grid form: blocks end at an empty line; the jobs write line form, which joins cleanly, and a \
+             last sudoku-solve --grid lays the solved boards out again",
         ),
     ],
 };
