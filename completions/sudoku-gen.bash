@@ -9,7 +9,7 @@ _sudoku_gen() {
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "-l --line --first --id --skip -h --help -V --version" -- "$cur"))
     else
-        COMPREPLY=($(compgen -f -- "$cur"))
+        COMPREPLY=()
     fi
 }
 complete -F _sudoku_gen sudoku-gen

@@ -13,7 +13,7 @@ _sudoku() {
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "-c --create -s --solve -o --output --first --id -j --jobs --generate -h --help -V --version" -- "$cur"))
     else
-        COMPREPLY=($(compgen -f -- "$cur"))
+        COMPREPLY=()
     fi
 }
 complete -F _sudoku sudoku
