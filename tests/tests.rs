@@ -2,8 +2,12 @@
 
 mod util;
 
+mod bad_input;
 mod check;
 mod docs;
+mod faults;
 mod front;
 mod gen;
+mod memory;
+mod props;
 mod solve;

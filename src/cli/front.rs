@@ -193,7 +193,14 @@ pub fn run(args: Vec<Arg>) -> Result<i32, Error> {
     };
     write_output(&output, |out| match &mode {
         Mode::Create(cfg) => generate(&TOOL, cfg, out, &name),
-        Mode::Solve(cfg) => solve_all(cfg, out, &name),
+        Mode::Solve(cfg) => match solve_all(cfg, out, &name)? {
+            // An empty puzzle file is a mistake, not an empty answer.
+            (super::OK, 0) => {
+                eprintln!("sudoku: {}: no puzzles", cfg.files[0].to_string_lossy());
+                Ok(super::FAILED)
+            }
+            (status, _) => Ok(status),
+        },
         Mode::Generate(_) => unreachable!(),
     })
 }

@@ -169,7 +169,7 @@ fn parse(args: Vec<Arg>) -> Result<Config, Error> {
 
 pub fn run(args: Vec<Arg>) -> Result<i32, Error> {
     let cfg = parse(args)?;
-    solve_all(&cfg, &mut io::stdout().lock(), "standard output")
+    solve_all(&cfg, &mut io::stdout().lock(), "standard output").map(|(status, _)| status)
 }
 
 /// One puzzle as read.
@@ -198,6 +198,7 @@ struct Done {
     last: Option<Form>,
     failures: Vec<u8>,
     failed: u64,
+    boards: u64,
 }
 
 /// Solves every puzzle of `chunk` into output bytes.
@@ -209,6 +210,7 @@ fn solve_chunk(cfg: &Config, chunk: Chunk) -> Done {
         last: None,
         failures: Vec::new(),
         failed: 0,
+        boards: chunk.entries.len() as u64,
     };
     let limit = match (cfg.count, cfg.unique) {
         (true, false) => cfg.limit,
@@ -279,10 +281,12 @@ struct Output<'a> {
     out_name: &'a str,
     last: Option<Form>,
     failed: u64,
+    boards: u64,
 }
 
 impl Output<'_> {
     fn put(&mut self, d: Done) -> Result<(), Error> {
+        self.boards += d.boards;
         if !d.failures.is_empty() {
             let _ = self.out.flush();
             io::stderr()
@@ -370,13 +374,15 @@ fn read_chunks(
     Ok(trouble)
 }
 
-/// Solves every puzzle of `cfg.files` into `out`. Returns the exit status.
-pub fn solve_all(cfg: &Config, out: &mut dyn Write, out_name: &str) -> Result<i32, Error> {
+/// Solves every puzzle of `cfg.files` into `out`. Returns the exit status and the number of
+/// puzzles read.
+pub fn solve_all(cfg: &Config, out: &mut dyn Write, out_name: &str) -> Result<(i32, u64), Error> {
     let mut output = Output {
         out,
         out_name,
         last: None,
         failed: 0,
+        boards: 0,
     };
     let trouble = if cfg.jobs <= 1 {
         read_chunks(cfg, |chunk| {
@@ -389,13 +395,14 @@ pub fn solve_all(cfg: &Config, out: &mut dyn Write, out_name: &str) -> Result<i3
         solve_parallel(cfg, &mut output)?
     };
     output.out.flush().map_err(|e| io_error(out_name, e))?;
-    Ok(if trouble {
+    let status = if trouble {
         TROUBLE
     } else if output.failed > 0 {
         FAILED
     } else {
         OK
-    })
+    };
+    Ok((status, output.boards))
 }
 
 fn solve_parallel(cfg: &Config, output: &mut Output) -> Result<bool, Error> {

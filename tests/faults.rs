@@ -1,0 +1,160 @@
+//! Faults outside the input: closed pipes, full devices, missing folders, directories for
+//! files, and an interrupt in the middle of writing sudoku.txt.
+
+use crate::util::*;
+use std::fs::File;
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+// sudoku-gen 1000000 | head -c 10 ; sudoku-solve big.txt | head -c 10
+#[test]
+fn stdout_closed_early_ends_quietly() {
+    let puzzles =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n"
+            .repeat(20000);
+    for (name, args, input) in [
+        ("sudoku-gen", vec!["1000000"], String::new()),
+        ("sudoku-solve", vec![], puzzles),
+    ] {
+        let mut child = Command::new(bin(name))
+            .args(&args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let feeder = std::thread::spawn(move || {
+            let _ = std::io::Write::write_all(&mut stdin, input.as_bytes());
+        });
+        let mut ten = [0u8; 10];
+        child.stdout.take().unwrap().read_exact(&mut ten).unwrap();
+        // stdout is dropped here: the reader downstream is gone.
+        let out = child.wait_with_output().unwrap();
+        feeder.join().unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{name}");
+        assert_eq!(out.status.code(), Some(0), "{name}");
+    }
+}
+
+// sudoku-gen 10 > /dev/full ; sudoku-solve puzzles > /dev/full
+#[test]
+fn a_full_device_is_an_error() {
+    if !std::path::Path::new("/dev/full").exists() {
+        println!("note: no /dev/full here; skipping");
+        return;
+    }
+    let p = data("assignment_puzzles.txt");
+    for (name, args) in [
+        ("sudoku-gen", vec!["10"]),
+        ("sudoku-solve", vec![p.to_str().unwrap()]),
+        ("sudoku", vec!["-c", "10", "-o", "-"]),
+    ] {
+        let out = Command::new(bin(name))
+            .args(&args)
+            .stdout(File::create("/dev/full").unwrap())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!("{name}: standard output: No space left on device\n"),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn missing_files_directories_and_folders() {
+    let dir = temp_dir();
+    std::fs::write(dir.join("sudoku.txt"), b"keep\n").unwrap();
+    let d = dir.to_str().unwrap();
+    // sudoku-check DIR ; sudoku-solve DIR ; sudoku -s DIR
+    for (name, args) in [("sudoku-check", vec![d]), ("sudoku-solve", vec![d])] {
+        let r = run(name, &args, b"");
+        assert_eq!(r.status, 2, "{name}");
+        assert!(
+            r.stderr
+                .starts_with(&format!("{name}: {d}: Is a directory")),
+            "{name}: {}",
+            r.stderr
+        );
+    }
+    let r = run_in(Some(&dir), "sudoku", &["-s", "."], b"");
+    assert_eq!(r.status, 2);
+    assert!(
+        r.stderr.starts_with("sudoku: .: Is a directory"),
+        "{}",
+        r.stderr
+    );
+    // sudoku -c 5 -o no/such/folder/sudoku.txt
+    let r = run_in(
+        Some(&dir),
+        "sudoku",
+        &["-c", "5", "-o", "no/such/folder/sudoku.txt"],
+        b"",
+    );
+    assert_eq!(r.status, 2);
+    assert!(
+        r.stderr
+            .starts_with("sudoku: no/such/folder/sudoku.txt: No such file or directory"),
+        "{}",
+        r.stderr
+    );
+    // sudoku -c 5 -o DIR
+    let r = run_in(Some(&dir), "sudoku", &["-c", "5", "-o", "."], b"");
+    assert_eq!(r.status, 2);
+    assert!(r.stderr.contains("is a directory"), "{}", r.stderr);
+    assert_eq!(std::fs::read(dir.join("sudoku.txt")).unwrap(), b"keep\n");
+    // An unreadable file: only meaningful when not running as root.
+    let locked = dir.join("locked.txt");
+    std::fs::write(&locked, b"").unwrap();
+    std::fs::set_permissions(&locked, std::os::unix::fs::PermissionsExt::from_mode(0o000)).unwrap();
+    if File::open(&locked).is_ok() {
+        println!("note: running as root, an unreadable file can be read; skipping that case");
+    } else {
+        let r = run("sudoku-check", &[locked.to_str().unwrap()], b"");
+        assert_eq!(r.status, 2);
+        assert!(r.stderr.contains("Permission denied"), "{}", r.stderr);
+    }
+}
+
+// sudoku -c 1000000 & sleep 0.05; kill -INT $!
+#[test]
+fn sigint_while_writing_leaves_sudoku_txt_alone() {
+    let dir = temp_dir();
+    std::fs::write(dir.join("sudoku.txt"), b"keep\n").unwrap();
+    let child = Command::new(bin("sudoku"))
+        .args(["-c", "1000000"])
+        .current_dir(&dir)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until the temporary file is there and growing, then interrupt.
+    let start = Instant::now();
+    let temp = dir.join(format!(".sudoku.txt.{}.tmp", child.id()));
+    while !temp.exists() && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(temp.exists(), "no temporary file appeared");
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    // Either the signal came in time (status 130), or the job had already finished.
+    let left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["sudoku.txt"], "a temporary file was left behind");
+    if out.status.code() == Some(130) {
+        assert_eq!(std::fs::read(dir.join("sudoku.txt")).unwrap(), b"keep\n");
+    } else {
+        assert_eq!(out.status.code(), Some(0));
+        println!("note: sudoku -c finished before SIGINT arrived");
+    }
+}

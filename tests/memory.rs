@@ -1,0 +1,172 @@
+//! Memory stays bounded whatever the input: peak RSS of the real binaries on streams far
+//! larger than their buffers, generated on the fly into a pipe (nothing stored).
+
+use crate::util::*;
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+
+#[repr(C)]
+struct Rusage {
+    utime: [i64; 2],
+    stime: [i64; 2],
+    maxrss: i64,
+    rest: [i64; 13],
+}
+
+extern "C" {
+    fn wait4(pid: i32, status: *mut i32, options: i32, rusage: *mut Rusage) -> i32;
+}
+
+/// Runs `name args`, feeding `chunk` repeated `times` on stdin (then `tail`) and draining
+/// stdout. Returns the exit status, the bytes written on stdout, stderr, and the peak RSS in
+/// KiB when the child lived long enough to be seen.
+fn measure(
+    name: &str,
+    args: &[&str],
+    chunk: Vec<u8>,
+    times: usize,
+    tail: &'static [u8],
+) -> (i32, u64, String, Option<i64>) {
+    // The child is reaped by wait4 below, which also gives its resource usage.
+    #[allow(clippy::zombie_processes)]
+    let mut child = Command::new(bin(name))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        for _ in 0..times {
+            if stdin.write_all(&chunk).is_err() {
+                return; // the reader stopped early, as it may
+            }
+        }
+        let _ = stdin.write_all(tail);
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let drain = std::thread::spawn(move || {
+        let mut buf = vec![0u8; 1 << 16];
+        let mut n = 0u64;
+        while let Ok(k) = stdout.read(&mut buf) {
+            if k == 0 {
+                break;
+            }
+            n += k as u64;
+        }
+        n
+    });
+    // The child's own high-water mark, VmHWM, read while it runs: rusage's maxrss would
+    // count the test process it was forked from (Linux carries the larger of the two
+    // across exec).
+    let status_file = format!("/proc/{}/status", child.id());
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let watch = {
+        let done = done.clone();
+        std::thread::spawn(move || {
+            let mut hwm = None;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                if let Ok(text) = std::fs::read_to_string(&status_file) {
+                    if let Some(line) = text.lines().find(|l| l.starts_with("VmHWM:")) {
+                        hwm = line
+                            .split_whitespace()
+                            .nth(1)
+                            .and_then(|v| v.parse::<i64>().ok())
+                            .or(hwm);
+                    }
+                }
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+            hwm
+        })
+    };
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let mut status = 0;
+    let mut usage = Rusage {
+        utime: [0; 2],
+        stime: [0; 2],
+        maxrss: 0,
+        rest: [0; 13],
+    };
+    // SAFETY: waiting for our own child; `usage` matches struct rusage on 64-bit Linux.
+    let pid = unsafe { wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as i32);
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    feeder.join().unwrap();
+    let out = drain.join().unwrap();
+    let code = if status & 0x7f == 0 {
+        (status >> 8) & 0xff
+    } else {
+        -1
+    };
+    // A child too quick to be seen running has no figure (rusage's would be the test's own).
+    let _ = usage.maxrss;
+    let rss = watch.join().unwrap();
+    (code, out, stderr, rss)
+}
+
+const GIB: usize = 1 << 30;
+
+// yes-like stream of 1 GiB of puzzles | sudoku-solve -j2 | wc -c
+#[test]
+fn solving_a_gigabyte_of_puzzles_in_bounded_memory() {
+    // One easy puzzle in grid form with its empty line: 163 bytes.
+    let puzzle = "0 0 3 0 2 0 6 0 0\n9 0 0 3 0 5 0 0 1\n0 0 1 8 0 6 4 0 0\n0 0 8 1 0 2 9 0 0\n7 0 0 0 0 0 0 0 8\n\
+                  0 0 6 7 0 8 2 0 0\n0 0 2 6 0 9 5 0 0\n8 0 0 2 0 3 0 0 9\n0 0 5 0 1 0 3 0 0\n\n";
+    let block = puzzle.repeat(1000).into_bytes();
+    let times = GIB / block.len() + 1;
+    let (status, out, stderr, rss) = measure("sudoku-solve", &["-j2"], block, times, b"");
+    let rss = rss.expect("a run of seconds is seen");
+    println!(
+        "sudoku-solve -j2 on {} puzzles (1 GiB): peak RSS {rss} KiB",
+        times * 1000
+    );
+    assert_eq!((status, stderr.as_str()), (0, ""));
+    assert_eq!(out, 163 * (times as u64 * 1000) - 1);
+    assert!(rss < 32 * 1024, "peak RSS {rss} KiB");
+}
+
+// head -c 1G /dev/zero | tr '\0' 1 | sudoku-check
+#[test]
+fn a_gigabyte_line_is_reported_not_swallowed() {
+    let block = vec![b'1'; 1 << 20];
+    let (status, _, stderr, rss) = measure("sudoku-check", &[], block, 1024, b"");
+    assert_eq!(status, 2);
+    assert!(
+        stderr.starts_with("sudoku-check: <stdin>:1: line is longer than 65536 bytes\n"),
+        "{stderr}"
+    );
+    // It stops after 64 KiB: usually too quick to be seen at all.
+    match rss {
+        Some(rss) => {
+            println!("sudoku-check on a 1 GiB line: peak RSS {rss} KiB");
+            assert!(rss < 16 * 1024, "peak RSS {rss} KiB");
+        }
+        None => println!("note: sudoku-check stopped before its memory could be read"),
+    }
+}
+
+// head -c 100M /dev/zero | tr '\0' '\n' | sudoku-check ; sudoku-gen 1000000 | sudoku-check
+#[test]
+fn blank_lines_and_long_streams_in_bounded_memory() {
+    let (status, _, stderr, rss) = measure("sudoku-check", &[], vec![b'\n'; 1 << 20], 100, b"");
+    let rss = rss.expect("seen");
+    println!("sudoku-check on 100 MiB of empty lines: peak RSS {rss} KiB");
+    assert_eq!(
+        (status, stderr.as_str()),
+        (1, "no boards\n0 boards: 0 ok\n")
+    );
+    assert!(rss < 16 * 1024, "peak RSS {rss} KiB");
+    let (status, out, _, rss) = measure("sudoku-gen", &["1000000"], vec![], 0, b"");
+    let rss = rss.expect("seen");
+    println!("sudoku-gen 1000000: peak RSS {rss} KiB");
+    assert_eq!((status, out), (0, 163_000_000 - 1));
+    assert!(rss < 16 * 1024, "peak RSS {rss} KiB");
+}
