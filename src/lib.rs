@@ -12,6 +12,7 @@
 pub mod board;
 pub mod check;
 pub mod cli;
+pub mod fuzzing;
 pub mod gen;
 pub mod solve;
 pub mod stream;

@@ -129,7 +129,9 @@ impl State {
         }
         State {
             cand: cand[..27].try_into().unwrap(),
-            prev: [0; 27],
+            // Not a value a word can take: every word is propagated once, and a word
+            // that the givens emptied is a contradiction, not a word that did not change.
+            prev: [u32::MAX; 27],
             unsolved: [BAND; 3],
             rows_left: [BAND; 3],
             bivalue: [0; 3],

@@ -1,0 +1,63 @@
+//! The properties the fuzz targets (`tests/fuzz`) check, here so that the test suite replays
+//! the kept corpus (`tests/data/fuzz`) through the very same code without libFuzzer.
+
+use crate::board::Board;
+use crate::solve::{count_up_to, Outcome};
+use crate::stream::{Form, Reader, Writer};
+
+/// Reads `data` as a board stream to its end or first error; every board read must be made of
+/// cells 0-9 and read back the same after being written in either form.
+pub fn check_reader(data: &[u8]) {
+    let mut r = Reader::new(data);
+    let mut boards = Vec::new();
+    while let Ok(Some(item)) = r.next() {
+        assert!(item.board.0.iter().all(|&c| c <= 9));
+        assert_eq!(item.index as usize, boards.len() + 1);
+        boards.push(item.board);
+    }
+    for form in [Form::Grid, Form::Line] {
+        let mut w = Writer::new(Vec::new());
+        for b in &boards {
+            w.write(b, form).unwrap();
+        }
+        let bytes = w.into_inner().unwrap();
+        let mut again = Reader::new(&bytes[..]);
+        for b in &boards {
+            assert_eq!(&again.next().unwrap().unwrap().board, b);
+        }
+        assert!(again.next().unwrap().is_none());
+    }
+}
+
+/// Solves the puzzle made of the first 81 bytes (mostly blanks: a byte below 180 is a blank,
+/// others a digit), counting to 2; every outcome must hold.
+pub fn check_solver(data: &[u8]) {
+    if data.len() < 81 {
+        return;
+    }
+    let mut p = Board::EMPTY;
+    for (c, &b) in p.0.iter_mut().zip(data) {
+        *c = if b < 180 { 0 } else { b % 9 + 1 };
+    }
+    match count_up_to(&p, 2) {
+        Outcome::Invalid(clash) => assert_eq!(p.first_clash(), Some(clash)),
+        Outcome::Solved { count: 0, first } => {
+            assert!(first.is_none());
+            assert!(p.first_clash().is_none());
+        }
+        Outcome::Solved { count, first } => {
+            assert!(count <= 2);
+            let s = first.expect("a solution");
+            assert!(s.is_solved());
+            assert_eq!(s.first_changed_given(&p), None);
+            // Solving the solution finds it again, and only it.
+            assert_eq!(
+                count_up_to(&s, 2),
+                Outcome::Solved {
+                    count: 1,
+                    first: Some(s)
+                }
+            );
+        }
+    }
+}
