@@ -7,6 +7,7 @@ mod check;
 mod docs;
 mod faults;
 mod front;
+mod fuzz_corpus;
 mod gen;
 mod memory;
 mod props;
