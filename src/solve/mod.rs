@@ -320,6 +320,44 @@ impl State {
                     }
                 }
             }
+            // The same for the columns: digits whose column is left with cells in one band
+            // only are locked into that column's three cells of the band.
+            if triads {
+                let mut locked = [[0u32; 3]; 9];
+                let mut slices = [[0u32; 4]; 3];
+                for (d, l) in locked.iter_mut().enumerate() {
+                    let f = [0, 1, 2].map(|b| {
+                        let x = self.cand[d * 3 + b];
+                        (x | x >> 9 | x >> 18) & 0o777
+                    });
+                    *l = [
+                        f[0] & !(f[1] | f[2]),
+                        f[1] & !(f[0] | f[2]),
+                        f[2] & !(f[0] | f[1]),
+                    ];
+                    for (b, sl) in slices.iter_mut().enumerate() {
+                        sl[3] |= sl[2] & l[b];
+                        sl[2] |= sl[1] & l[b];
+                        sl[1] |= sl[0] & l[b];
+                        sl[0] |= l[b];
+                    }
+                }
+                for (b, sl) in slices.iter().enumerate() {
+                    if sl[3] != 0 {
+                        return false;
+                    }
+                    if sl[2] != 0 {
+                        for (d, l) in locked.iter().enumerate() {
+                            let cells = (sl[2] & !l[b]) * 0o1_001_001;
+                            let i = d * 3 + b;
+                            if self.cand[i] & cells != 0 {
+                                self.cand[i] &= !cells;
+                                placed_any = true;
+                            }
+                        }
+                    }
+                }
+            }
             if !placed_any {
                 return true;
             }
