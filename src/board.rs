@@ -34,6 +34,17 @@ impl std::fmt::Display for Clash {
     }
 }
 
+/// The 6 permutations of 0..3, in lexicographic order: the ways to order the 3 rows of a
+/// band, the 3 bands of a grid, or to map a band's rows onto its boxes.
+pub const PERMUTATIONS_OF_3: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// Row, column and box (0-based) of every cell.
 pub const fn row_of(cell: usize) -> usize {
     cell / 9

@@ -12,7 +12,7 @@
 //! share one geometric template and each costs one 162-byte translation through a 16-entry
 //! table: eleven `pshufb` instructions where SSSE3 is there, a byte loop elsewhere.
 
-use crate::board::Board;
+use crate::board::{Board, PERMUTATIONS_OF_3};
 use crate::stream::write::{format_grid, format_line};
 use crate::stream::Form;
 
@@ -28,16 +28,6 @@ pub const BASE: [u8; 81] = {
     t
 };
 
-/// Ways to order the 3 lines of a band, or the 3 bands: the 6 permutations of 0..3.
-const PERM3: [[u8; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
-
 /// Line arrangements of one axis: band order × the order inside each of the 3 bands.
 pub const ARRANGEMENTS: u64 = 6 * 6 * 6 * 6;
 /// Geometric transformations: row arrangement × column arrangement × transposed or not.
@@ -49,12 +39,12 @@ pub const FAMILY: u64 = GEOMETRIC * RELABELS;
 
 /// Arrangement `a` (0..1296) as a map from output line to source line.
 pub fn arrangement(a: u64) -> [u8; 9] {
-    let bands = PERM3[(a / 216) as usize];
+    let bands = PERMUTATIONS_OF_3[(a / 216) as usize];
     let mut m = [0u8; 9];
     for (out_band, &src_band) in bands.iter().enumerate() {
-        let inner = PERM3[((a / [36, 6, 1][out_band]) % 6) as usize];
+        let inner = PERMUTATIONS_OF_3[((a / [36, 6, 1][out_band]) % 6) as usize];
         for (i, &src) in inner.iter().enumerate() {
-            m[out_band * 3 + i] = src_band * 3 + src;
+            m[out_band * 3 + i] = (src_band * 3 + src) as u8;
         }
     }
     m

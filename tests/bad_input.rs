@@ -266,13 +266,8 @@ fn bad_inputs_through_every_reader() {
             case.input,
             "{what}: the input file changed"
         );
-        let mut left: Vec<String> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        left.sort();
         assert_eq!(
-            left,
+            files_in(&dir),
             ["game.txt", "sudoku.txt"],
             "{what}: files left behind"
         );

@@ -146,11 +146,11 @@ fn sigint_while_writing_leaves_sudoku_txt_alone() {
     assert!(killed.success());
     let out = child.wait_with_output().unwrap();
     // Either the signal came in time (status 130), or the job had already finished.
-    let left: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    assert_eq!(left, ["sudoku.txt"], "a temporary file was left behind");
+    assert_eq!(
+        files_in(&dir),
+        ["sudoku.txt"],
+        "a temporary file was left behind"
+    );
     if out.status.code() == Some(130) {
         assert_eq!(std::fs::read(dir.join("sudoku.txt")).unwrap(), b"keep\n");
     } else {

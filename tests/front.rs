@@ -13,15 +13,6 @@ fn in_dir(args: &[&str]) -> (Run, std::path::PathBuf) {
     (run_in(Some(&dir), "sudoku", args, b""), dir)
 }
 
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
-}
-
 // sudoku -c 1000000 && sudoku-check --strict --distinct --first 1 sudoku.txt
 #[test]
 fn create_a_million() {

@@ -134,3 +134,13 @@ pub fn valid_solution(b: &[u8; 81]) -> bool {
         digits == [1, 2, 3, 4, 5, 6, 7, 8, 9]
     })
 }
+
+/// The names of the entries of `dir`, sorted.
+pub fn files_in(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}

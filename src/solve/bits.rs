@@ -69,14 +69,7 @@ pub const SHRINK: [u8; 512] = {
 };
 
 /// The 6 ways to put a band's 3 rows in its 3 boxes: row r goes to box PERMS[p][r].
-const PERMS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+use crate::board::PERMUTATIONS_OF_3 as PERMS;
 
 /// For a 9-bit pattern (bit 3r+k: row r may use box k), the cells that some permutation
 /// allowed by the pattern uses. 0 when no permutation fits: the digit cannot be placed.
