@@ -19,8 +19,7 @@ use std::sync::{Arc, Mutex};
 use super::flags::{Arg, Flag, Tool, HELP, VERSION};
 use super::{io_error, parse_number, read_error, report, Error, Input, FAILED, OK, TROUBLE};
 use crate::solve::{count_up_to, Outcome};
-use crate::stream::write::{format_grid, format_line};
-use crate::stream::{Form, Reader};
+use crate::stream::{Form, Reader, Writer};
 use crate::Board;
 
 pub const JOBS: Flag = Flag::valued(
@@ -203,15 +202,9 @@ struct Done {
 
 /// Solves every puzzle of `chunk` into output bytes.
 fn solve_chunk(cfg: &Config, chunk: Chunk) -> Done {
-    let mut d = Done {
-        seq: chunk.seq,
-        bytes: Vec::with_capacity(chunk.entries.len() * 164),
-        first: None,
-        last: None,
-        failures: Vec::new(),
-        failed: 0,
-        boards: chunk.entries.len() as u64,
-    };
+    let mut failures = Vec::new();
+    let mut failed = 0;
+    let mut w = Writer::with_threshold(Vec::with_capacity(chunk.entries.len() * 164), 0);
     let limit = match (cfg.count, cfg.unique) {
         (true, false) => cfg.limit,
         (true, true) => cfg.limit.max(2),
@@ -229,50 +222,42 @@ fn solve_chunk(cfg: &Config, chunk: Chunk) -> Done {
             Outcome::Solved { first, .. } => (first, None),
         };
         if let Some(r) = reason {
-            d.failed += 1;
+            failed += 1;
             let _ = writeln!(
-                d.failures,
+                failures,
                 "{}:{}: board {}: {r}",
                 chunk.name, e.line, e.index
             );
         }
-        let form = if cfg.count {
-            Form::Line
-        } else {
-            cfg.form.unwrap_or(e.form)
-        };
-        if form == Form::Grid && d.last == Some(Form::Grid) {
-            d.bytes.push(b'\n');
-        }
-        d.first.get_or_insert(form);
-        d.last = Some(form);
-        if cfg.count {
+        // Writing into a Vec cannot fail.
+        let _ = if cfg.count {
             let n = match outcome {
                 Outcome::Invalid(_) => 0,
                 Outcome::Solved { count, .. } => count,
             };
-            d.bytes
-                .extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
-            d.bytes.push(b'\n');
-            continue;
-        }
-        // A failed puzzle stands unchanged in its place.
-        let shown = board.as_ref().unwrap_or(&e.board);
-        match form {
-            Form::Grid => {
-                let mut g = [0u8; 162];
-                format_grid(shown, &mut g);
-                d.bytes.extend_from_slice(&g);
-            }
-            Form::Line => {
-                let mut l = [0u8; 81];
-                format_line(shown, &mut l);
-                d.bytes.extend_from_slice(&l);
-                d.bytes.push(b'\n');
-            }
-        }
+            let mut itoa = itoa::Buffer::new();
+            let digits = itoa.format(n).as_bytes();
+            let mut line = [b'\n'; 11];
+            line[..digits.len()].copy_from_slice(digits);
+            w.raw(&line[..=digits.len()], Form::Line)
+        } else {
+            // A failed puzzle stands unchanged in its place.
+            w.write(
+                board.as_ref().unwrap_or(&e.board),
+                cfg.form.unwrap_or(e.form),
+            )
+        };
     }
-    d
+    let (first, last) = w.forms();
+    Done {
+        seq: chunk.seq,
+        bytes: w.into_inner().unwrap_or_default(),
+        first,
+        last,
+        failures,
+        failed,
+        boards: chunk.entries.len() as u64,
+    }
 }
 
 /// Writes solved chunks in order, and their failures to standard error.

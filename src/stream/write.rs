@@ -15,8 +15,11 @@ const CHUNK: usize = 256 * 1024;
 pub struct Writer<W: Write> {
     inner: W,
     buf: Vec<u8>,
-    boards: u64,
-    /// Form of the previous board, to put the empty line only between two grid boards.
+    /// Bytes gathered before they go to `inner`.
+    threshold: usize,
+    /// Form of the first board, and of the previous one, to put the empty line only
+    /// between two grid boards (and, for a caller joining outputs, between theirs).
+    first: Option<Form>,
     last: Option<Form>,
 }
 
@@ -64,17 +67,25 @@ pub fn format_line(b: &Board, out: &mut [u8; 81]) {
 
 impl<W: Write> Writer<W> {
     pub fn new(inner: W) -> Self {
+        Self::with_threshold(inner, CHUNK)
+    }
+
+    /// A writer that hands its bytes on as soon as `threshold` of them are gathered (0: at
+    /// every board, for an inner writer that is itself a buffer).
+    pub fn with_threshold(inner: W, threshold: usize) -> Self {
+        let buf = Vec::with_capacity(threshold.max(163) + 512);
         Writer {
             inner,
-            buf: Vec::with_capacity(CHUNK + 512),
-            boards: 0,
+            buf,
+            threshold,
+            first: None,
             last: None,
         }
     }
 
-    /// Boards written so far.
-    pub fn boards(&self) -> u64 {
-        self.boards
+    /// The form of the first board written, and of the last.
+    pub fn forms(&self) -> (Option<Form>, Option<Form>) {
+        (self.first, self.last)
     }
 
     /// Appends raw bytes (a board formatted elsewhere, a count line) to the output.
@@ -83,9 +94,9 @@ impl<W: Write> Writer<W> {
             self.buf.push(b'\n');
         }
         self.buf.extend_from_slice(bytes);
+        self.first.get_or_insert(form);
         self.last = Some(form);
-        self.boards += 1;
-        if self.buf.len() >= CHUNK {
+        if self.buf.len() >= self.threshold {
             self.drain()?;
         }
         Ok(())
