@@ -51,8 +51,29 @@ pub fn count_up_to(puzzle: &Board, limit: u32) -> Outcome {
 /// The 9 cells of box `k` (0..3) of a band.
 const BOX: [u32; 3] = [0o007_007_007, 0o070_070_070, 0o700_700_700];
 
-/// For a row's 3-bit segment pattern: the segment when exactly one is left, else nothing.
-const LONE_SEGMENT: [u8; 8] = [0, 1, 2, 0, 4, 0, 0, 0];
+/// For 3 bits: the bit when exactly one is set, else nothing.
+const LONE: [u8; 8] = [0, 1, 2, 0, 4, 0, 0, 0];
+
+/// For a digit-band's (row, box) pattern (bit 3r+k): the segments the digit is locked into,
+/// because its row has no other segment left or its box no other row.
+const LOCKS: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut p = 0;
+    while p < 512 {
+        let mut i = 0;
+        while i < 3 {
+            t[p] |= (LONE[(p >> (3 * i)) & 7] as u16) << (3 * i); // row i
+            let column = (p >> i) & 1 | ((p >> (3 + i)) & 1) << 1 | ((p >> (6 + i)) & 1) << 2;
+            let r = LONE[column] as usize; // box i: the one row left, as a bit
+            if r != 0 {
+                t[p] |= 1 << (3 * (r.trailing_zeros() as usize) + i);
+            }
+            i += 1;
+        }
+        p += 1;
+    }
+    t
+};
 
 /// For a 9-bit set of (row, box) segments (bit 3r+k), their cells as a 27-bit mask.
 const SEGMENT_CELLS: [u32; 512] = {
@@ -282,11 +303,8 @@ impl State {
             if placed_any {
                 continue;
             }
-            if placed_any {
-                continue;
-            }
             // Triads: the digits locked into one row of one box (their row has no other
-            // segment left) must fit in its three cells. Four is a contradiction; three
+            // segment left, or their box no other row) must fit in its three cells. Four is a contradiction; three
             // take the segment, and every other digit leaves it. This costs 25% more
             // instructions on the forum's hardest for few nodes saved, so it runs at the
             // root and once a search has grown past [`TRIADS_AFTER`] nodes: the nearly
@@ -296,10 +314,7 @@ impl State {
                 let mut locked = [0u32; 9];
                 let (mut once, mut twice, mut thrice, mut four) = (0u32, 0u32, 0u32, 0u32);
                 for (d, l) in locked.iter_mut().enumerate() {
-                    let p = pattern(self.cand[d * 3 + b]);
-                    *l = LONE_SEGMENT[p & 7] as u32
-                        | (LONE_SEGMENT[(p >> 3) & 7] as u32) << 3
-                        | (LONE_SEGMENT[p >> 6] as u32) << 6;
+                    *l = LOCKS[pattern(self.cand[d * 3 + b])] as u32;
                     four |= thrice & *l;
                     thrice |= twice & *l;
                     twice |= once & *l;
@@ -324,7 +339,8 @@ impl State {
                 }
             }
             // The same for the columns: digits whose column is left with cells in one band
-            // only are locked into that column's three cells of the band.
+            // only, or whose box with cells in one column only, are locked into that
+            // column's three cells of the band.
             if triads {
                 let mut locked = [[0u32; 3]; 9];
                 let mut slices = [[0u32; 4]; 3];
@@ -333,10 +349,15 @@ impl State {
                         let x = self.cand[d * 3 + b];
                         (x | x >> 9 | x >> 18) & 0o777
                     });
+                    let in_one_column = |x: u32| {
+                        LONE[(x & 7) as usize] as u32
+                            | (LONE[((x >> 3) & 7) as usize] as u32) << 3
+                            | (LONE[(x >> 6) as usize] as u32) << 6
+                    };
                     *l = [
-                        f[0] & !(f[1] | f[2]),
-                        f[1] & !(f[0] | f[2]),
-                        f[2] & !(f[0] | f[1]),
+                        f[0] & !(f[1] | f[2]) | in_one_column(f[0]),
+                        f[1] & !(f[0] | f[2]) | in_one_column(f[1]),
+                        f[2] & !(f[0] | f[1]) | in_one_column(f[2]),
                     ];
                     for (b, sl) in slices.iter_mut().enumerate() {
                         sl[3] |= sl[2] & l[b];
