@@ -17,17 +17,7 @@ fn stdout_closed_early_ends_quietly() {
         ("sudoku-gen", vec!["1000000"], String::new()),
         ("sudoku-solve", vec![], puzzles),
     ] {
-        let mut child = Command::new(bin(name))
-            .args(&args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        let feeder = std::thread::spawn(move || {
-            let _ = std::io::Write::write_all(&mut stdin, input.as_bytes());
-        });
+        let (mut child, feeder) = spawn_fed(None, name, &args, input.into_bytes(), 1);
         let mut ten = [0u8; 10];
         child.stdout.take().unwrap().read_exact(&mut ten).unwrap();
         // stdout is dropped here: the reader downstream is gone.

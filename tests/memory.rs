@@ -2,8 +2,7 @@
 //! larger than their buffers, generated on the fly into a pipe (nothing stored).
 
 use crate::util::*;
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::io::Read;
 
 #[repr(C)]
 struct Rusage {
@@ -25,26 +24,10 @@ fn measure(
     args: &[&str],
     chunk: Vec<u8>,
     times: usize,
-    tail: &'static [u8],
 ) -> (i32, u64, String, Option<i64>) {
     // The child is reaped by wait4 below, which also gives its resource usage.
     #[allow(clippy::zombie_processes)]
-    let mut child = Command::new(bin(name))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let feeder = std::thread::spawn(move || {
-        for _ in 0..times {
-            if stdin.write_all(&chunk).is_err() {
-                return; // the reader stopped early, as it may
-            }
-        }
-        let _ = stdin.write_all(tail);
-    });
+    let (mut child, feeder) = spawn_fed(None, name, args, chunk, times);
     let mut stdout = child.stdout.take().unwrap();
     let drain = std::thread::spawn(move || {
         let mut buf = vec![0u8; 1 << 16];
@@ -122,7 +105,7 @@ fn solving_a_gigabyte_of_puzzles_in_bounded_memory() {
                   0 0 6 7 0 8 2 0 0\n0 0 2 6 0 9 5 0 0\n8 0 0 2 0 3 0 0 9\n0 0 5 0 1 0 3 0 0\n\n";
     let block = puzzle.repeat(1000).into_bytes();
     let times = GIB / block.len() + 1;
-    let (status, out, stderr, rss) = measure("sudoku-solve", &["-j2"], block, times, b"");
+    let (status, out, stderr, rss) = measure("sudoku-solve", &["-j2"], block, times);
     let rss = rss.expect("a run of seconds is seen");
     println!(
         "sudoku-solve -j2 on {} puzzles (1 GiB): peak RSS {rss} KiB",
@@ -137,7 +120,7 @@ fn solving_a_gigabyte_of_puzzles_in_bounded_memory() {
 #[test]
 fn a_gigabyte_line_is_reported_not_swallowed() {
     let block = vec![b'1'; 1 << 20];
-    let (status, _, stderr, rss) = measure("sudoku-check", &[], block, 1024, b"");
+    let (status, _, stderr, rss) = measure("sudoku-check", &[], block, 1024);
     assert_eq!(status, 2);
     assert!(
         stderr.starts_with("sudoku-check: <stdin>:1: line is longer than 65536 bytes\n"),
@@ -156,7 +139,7 @@ fn a_gigabyte_line_is_reported_not_swallowed() {
 // head -c 100M /dev/zero | tr '\0' '\n' | sudoku-check ; sudoku-gen 1000000 | sudoku-check
 #[test]
 fn blank_lines_and_long_streams_in_bounded_memory() {
-    let (status, _, stderr, rss) = measure("sudoku-check", &[], vec![b'\n'; 1 << 20], 100, b"");
+    let (status, _, stderr, rss) = measure("sudoku-check", &[], vec![b'\n'; 1 << 20], 100);
     let rss = rss.expect("seen");
     println!("sudoku-check on 100 MiB of empty lines: peak RSS {rss} KiB");
     assert_eq!(
@@ -164,7 +147,7 @@ fn blank_lines_and_long_streams_in_bounded_memory() {
         (1, "no boards\n0 boards: 0 ok\n")
     );
     assert!(rss < 16 * 1024, "peak RSS {rss} KiB");
-    let (status, out, _, rss) = measure("sudoku-gen", &["1000000"], vec![], 0, b"");
+    let (status, out, _, rss) = measure("sudoku-gen", &["1000000"], vec![], 0);
     let rss = rss.expect("seen");
     println!("sudoku-gen 1000000: peak RSS {rss} KiB");
     assert_eq!((status, out), (0, 163_000_000 - 1));

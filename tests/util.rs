@@ -27,8 +27,15 @@ impl Run {
     }
 }
 
-/// Runs `name args` in `dir` with `stdin` fed from a thread.
-pub fn run_in(dir: Option<&Path>, name: &str, args: &[&str], stdin: &[u8]) -> Run {
+/// Starts `name args` (in `dir`) with all three streams piped, and a thread that writes
+/// `chunk` `times` over to its stdin, stopping quietly if the child stops reading.
+pub fn spawn_fed(
+    dir: Option<&Path>,
+    name: &str,
+    args: &[&str],
+    chunk: Vec<u8>,
+    times: usize,
+) -> (std::process::Child, std::thread::JoinHandle<()>) {
     let mut cmd = Command::new(bin(name));
     cmd.args(args)
         .stdin(Stdio::piped())
@@ -39,10 +46,19 @@ pub fn run_in(dir: Option<&Path>, name: &str, args: &[&str], stdin: &[u8]) -> Ru
     }
     let mut child = cmd.spawn().expect("spawn");
     let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_vec();
     let feeder = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
+        for _ in 0..times {
+            if pipe.write_all(&chunk).is_err() {
+                return;
+            }
+        }
     });
+    (child, feeder)
+}
+
+/// Runs `name args` in `dir` with `stdin` fed from a thread.
+pub fn run_in(dir: Option<&Path>, name: &str, args: &[&str], stdin: &[u8]) -> Run {
+    let (child, feeder) = spawn_fed(dir, name, args, stdin.to_vec(), 1);
     let out = child.wait_with_output().expect("wait");
     feeder.join().unwrap();
     Run {
