@@ -33,6 +33,12 @@ pub const fn col(c: usize) -> u32 {
     0o1_001_001 << c
 }
 
+/// The columns (9 bits) where a band word has a cell in any of its three rows.
+#[inline(always)]
+pub const fn columns(x: u32) -> u32 {
+    (x | x >> 9 | x >> 18) & 0o777
+}
+
 /// Clears the lowest set bit.
 #[inline(always)]
 pub const fn clear_low_bit(x: u32) -> u32 {

@@ -217,7 +217,7 @@ impl State {
                 self.cand[other * 3 + b] &= !placed;
             }
         }
-        let cols = (placed | placed >> 9 | placed >> 18) & 0o777;
+        let cols = columns(placed);
         let column = cols * 0o1_001_001;
         for other in 0..3 {
             if other != b {
@@ -286,7 +286,7 @@ impl State {
             // Hidden singles in columns (rows and boxes come out of the band table).
             for d in 0..9 {
                 let w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
-                let fold = w.map(|x| (x | x >> 9 | x >> 18) & 0o777);
+                let fold = w.map(columns);
                 let multi = w.map(|x| (x & x >> 9 | x & x >> 18 | x >> 9 & x >> 18) & 0o777);
                 if fold[0] | fold[1] | fold[2] != 0o777 {
                     return false; // a column with no place for the digit
@@ -349,10 +349,7 @@ impl State {
                 let mut locked = [[0u32; 3]; 9];
                 let mut slices = [[0u32; 4]; 3];
                 for (d, l) in locked.iter_mut().enumerate() {
-                    let f = [0, 1, 2].map(|b| {
-                        let x = self.cand[d * 3 + b];
-                        (x | x >> 9 | x >> 18) & 0o777
-                    });
+                    let f = [0, 1, 2].map(|b| columns(self.cand[d * 3 + b]));
                     let in_one_column = |x: u32| {
                         LONE[(x & 7) as usize] as u32
                             | (LONE[((x >> 3) & 7) as usize] as u32) << 3
