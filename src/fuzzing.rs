@@ -29,16 +29,22 @@ pub fn check_reader(data: &[u8]) {
     }
 }
 
-/// Solves the puzzle made of the first 81 bytes (mostly blanks: a byte below 180 is a blank,
-/// others a digit), counting to 2; every outcome must hold.
-pub fn check_solver(data: &[u8]) {
-    if data.len() < 81 {
-        return;
-    }
+/// The puzzle made of the first 81 bytes of `data`: mostly blanks (a byte below 180 is a
+/// blank, others a digit).
+pub fn solver_puzzle(data: &[u8]) -> Board {
     let mut p = Board::EMPTY;
     for (c, &b) in p.0.iter_mut().zip(data) {
         *c = if b < 180 { 0 } else { b % 9 + 1 };
     }
+    p
+}
+
+/// Solves [`solver_puzzle`] of the first 81 bytes, counting to 2; every outcome must hold.
+pub fn check_solver(data: &[u8]) {
+    if data.len() < 81 {
+        return;
+    }
+    let p = solver_puzzle(data);
     match count_up_to(&p, 2) {
         Outcome::Invalid(clash) => assert_eq!(p.first_clash(), Some(clash)),
         Outcome::Solved { count: 0, first } => {

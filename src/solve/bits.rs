@@ -136,6 +136,25 @@ pub fn pattern(a: u32) -> usize {
         | (SHRINK[(a >> 18) as usize] as usize) << 6
 }
 
+/// Calls `f(unit, cells)` for the cells of band word `x` (band `b`) in each unit that meets
+/// the band, as 9 bits in reading order: rows `3b..3b+3`, boxes `9+3b..9+3b+3`, and the 9
+/// columns `18..27` (bits `3b..3b+3`).
+#[inline(always)]
+pub fn unit_cells(x: u32, b: usize, mut f: impl FnMut(usize, u16)) {
+    for r in 0..3 {
+        f(3 * b + r, ((x >> (9 * r)) & 0o777) as u16);
+    }
+    for k in 0..3 {
+        let boxed =
+            (x >> (3 * k)) & 7 | ((x >> (9 + 3 * k)) & 7) << 3 | ((x >> (18 + 3 * k)) & 7) << 6;
+        f(9 + 3 * b + k, boxed as u16);
+    }
+    for c in 0..9 {
+        let col = (x >> c) & 1 | ((x >> (9 + c)) & 1) << 1 | ((x >> (18 + c)) & 1) << 2;
+        f(18 + c, (col << (3 * b)) as u16);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
