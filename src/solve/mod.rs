@@ -118,6 +118,8 @@ struct State {
     rows_left: [u32; 3],
     /// Per band, the unsolved cells with two candidates, as of the last naked-single pass.
     bivalue: [u32; 3],
+    /// Bit d: a word of digit d changed since the column hidden-single pass last saw it.
+    col_dirty: u32,
 }
 
 /// Calls `$f::<I>()` for every digit-band I, with I a constant, so each call compiles to
@@ -177,6 +179,7 @@ impl State {
             unsolved: [BAND; 3],
             rows_left: [BAND; 3],
             bivalue: [0; 3],
+            col_dirty: 0o777,
         }
     }
 
@@ -192,6 +195,7 @@ impl State {
         }
         self.cand[I] = a;
         self.prev[I] = a;
+        self.col_dirty |= 1 << d;
         let (r0, r1, r2) = (a & ROW[0], a & ROW[1], a & ROW[2]);
         let single = at_most_one_bit(r0) as usize
             | (at_most_one_bit(r1) as usize) << 1
@@ -277,7 +281,11 @@ impl State {
                 return true;
             }
             // Hidden singles in columns (rows and boxes come out of the band table).
-            for d in 0..9 {
+            let mut dirty = self.col_dirty;
+            self.col_dirty = 0;
+            while dirty != 0 {
+                let d = low_bit_index(dirty) as usize;
+                dirty = clear_low_bit(dirty);
                 let w = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
                 let fold = w.map(columns);
                 let multi = w.map(|x| (x & x >> 9 | x & x >> 18 | x >> 9 & x >> 18) & 0o777);
