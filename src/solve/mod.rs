@@ -145,31 +145,24 @@ macro_rules! sweep {
 
 impl State {
     fn new(puzzle: &Board) -> State {
-        // Per cell: its band, and the mask that keeps a digit only at this cell of its row.
-        const BAND_OF: [u8; 81] = {
-            let mut t = [0u8; 81];
-            let mut i = 0;
-            while i < 81 {
-                t[i] = (i / 27) as u8;
-                i += 1;
+        // Per cell of a band: the mask that keeps a digit only at this cell of its row.
+        const KEEP: [u32; 27] = {
+            let mut t = [0u32; 27];
+            let mut pos = 0;
+            while pos < 27 {
+                t[pos] = !ROW[pos / 9] | 1 << pos;
+                pos += 1;
             }
             t
         };
-        const KEEP: [u32; 81] = {
-            let mut t = [0u32; 81];
-            let mut i = 0;
-            while i < 81 {
-                let pos = i % 27;
-                t[i] = !ROW[pos / 9] | 1 << pos;
-                i += 1;
-            }
-            t
-        };
-        // Words 27..30 take the blanks, so the loop has no branch.
+        // Per cell value: the word of its digit in band 0; blanks go to the spare words
+        // 27..30, so the loop has no branch.
+        const WORD: [u8; 16] = [27, 0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 27, 27, 27, 27, 27];
         let mut cand = [BAND; 30];
-        for (cell, &d) in puzzle.0.iter().enumerate() {
-            let digit = if d == 0 { 9 } else { d as usize - 1 };
-            cand[digit * 3 + BAND_OF[cell] as usize] &= KEEP[cell];
+        for (b, band) in puzzle.0.chunks_exact(27).enumerate() {
+            for (&d, keep) in band.iter().zip(KEEP) {
+                cand[WORD[(d & 15) as usize] as usize + b] &= keep;
+            }
         }
         State {
             cand: cand[..27].try_into().unwrap(),
@@ -498,19 +491,50 @@ impl State {
         false
     }
 
+    /// The solved grid. Each cell's digit is built from four bit planes (plane k: the cells
+    /// whose digit has bit k set), 8 cells at a time, a table spreading 8 bits over 8
+    /// bytes: 290 instructions a grid against 810 for placing the 81 bits one by one.
+    #[inline(always)]
     fn board(&self) -> Board {
-        let mut out = Board::EMPTY;
-        for (i, &word) in self.cand.iter().enumerate() {
-            let (d, b) = (i / 3, i % 3);
-            let mut m = word;
-            while m != 0 {
-                out.0[b * 27 + low_bit_index(m) as usize] = d as u8 + 1;
-                m = clear_low_bit(m);
+        // 3 bands of 27 cells, written as 4 blocks of 8 bytes: the last block of a band
+        // runs 5 bytes into the next band (written after it) or into the padding.
+        let mut out = [0u8; 88];
+        for b in 0..3 {
+            let mut plane = [0u64; 4];
+            for d in 0..9 {
+                for (k, p) in plane.iter_mut().enumerate() {
+                    if (d + 1) >> k & 1 != 0 {
+                        *p |= self.cand[d * 3 + b] as u64;
+                    }
+                }
+            }
+            for block in 0..4 {
+                let mut bytes = 0;
+                for (k, p) in plane.iter().enumerate() {
+                    bytes |= SPREAD[(p >> (8 * block) & 0xFF) as usize] << k;
+                }
+                let at = 27 * b + 8 * block;
+                out[at..at + 8].copy_from_slice(&bytes.to_le_bytes());
             }
         }
-        out
+        Board(out[..81].try_into().unwrap())
     }
 }
+
+/// Byte i of `SPREAD[x]` is bit i of x.
+const SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut x = 0;
+    while x < 256 {
+        let mut i = 0;
+        while i < 8 {
+            t[x] |= ((x as u64 >> i) & 1) << (8 * i);
+            i += 1;
+        }
+        x += 1;
+    }
+    t
+};
 
 /// A guess: a cell (band, bit) to try each of its digits in, or a digit-band and the first
 /// of the two cells left to the digit in one of its rows.
