@@ -43,9 +43,6 @@ pub fn count_up_to(puzzle: &Board, limit: u32) -> Outcome {
     }
 }
 
-/// The 9 cells of box `k` (0..3) of a band.
-const BOX: [u32; 3] = [0o007_007_007, 0o070_070_070, 0o700_700_700];
-
 /// For 3 bits: the bit when exactly one is set, else nothing.
 const LONE: [u8; 8] = [0, 1, 2, 0, 4, 0, 0, 0];
 
@@ -303,11 +300,12 @@ impl State {
             }
             // Triads: the digits locked into one row of one box (their row has no other
             // segment left, or their box no other row) must fit in its three cells. Four is a contradiction; three
-            // take the segment, and every other digit leaves it. This costs 25% more
-            // instructions on the forum's hardest for few nodes saved, so it runs at the
-            // root and once a search has grown past [`TRIADS_AFTER`] nodes: the nearly
-            // empty grids whose only flaw is such a triad (found by fuzzing) took the plain
-            // search up to 0.35 s, and now take microseconds.
+            // take the segment, and every other digit leaves it. At the root only: at every
+            // node this costs 25% more instructions on the forum's hardest for few nodes
+            // saved, and past 256 nodes it cost 8-18% at limit 2 once the path check (see
+            // [`Search::check_path`]) catches what it was there for, nearly empty grids
+            // whose only flaw is such a triad (found by fuzzing). At the root it saves 7%
+            // of the instructions on top1465.
             for b in 0..3 * triads as usize {
                 let mut locked = [0u32; 9];
                 let (mut once, mut twice, mut thrice, mut four) = (0u32, 0u32, 0u32, 0u32);
@@ -396,20 +394,7 @@ impl State {
     /// pair finds it in microseconds. (Trying pairs before 3-candidate cells made random
     /// sparse puzzles up to 8 times slower at worst.) Else any unsolved cell. Uses the
     /// slices of the last naked-single pass.
-    fn guess(&self, deep: bool) -> Guess {
-        if deep {
-            // A long search: branch where a digit has two cells left in a box. On nearly
-            // empty unsolvable grids the flaw is local (three digits confined to two cells
-            // of a box, found by fuzzing: 3 s of search); such a branch meets it at once.
-            for (i, &a) in self.cand.iter().enumerate() {
-                for bx in BOX {
-                    let x = a & bx;
-                    if !at_most_one_bit(x) && at_most_one_bit(clear_low_bit(x)) {
-                        return Guess::Pair(i, x & x.wrapping_neg());
-                    }
-                }
-            }
-        }
+    fn guess(&self) -> Guess {
         let mut best: Option<(u32, usize)> = None;
         for b in 0..3 {
             if self.bivalue[b] != 0 && best.is_none_or(|(n, _)| self.unsolved[b].count_ones() > n) {
@@ -563,17 +548,11 @@ struct Search {
     hall_mask: u32,
 }
 
-/// Nodes of a search after which propagation also checks triads (see [`State::propagate`]).
-const TRIADS_AFTER: u32 = 256;
 /// How often a search checks its path for Hall's condition (see [`Search::check_path`]):
 /// every 1024 nodes, so only searches that are long anyway pay for it. On the fuzz corpus
-/// (975 sparse grids) 1024 gives 90 µs a grid on average, 512 gives 44 µs but costs the
-/// forum's hardest 14% more instructions at limit 2; 1024 saves them 8%.
+/// (1,078 sparse grids) 1024 gives 70 µs a grid on average (worst 0.5 ms), 512 gives 56 µs
+/// but costs 7-8% more instructions on the forum's hardest sets at limit 2.
 const HALL_EVERY: u32 = 1024;
-
-/// Nodes of a search after which guesses go to a digit's two cells in a box first (see
-/// [`State::guess`]). On the fuzz corpus, 256 nodes gives 59 µs on average, 2048 gives 127.
-const BOX_PAIRS_AFTER: u32 = 256;
 
 impl Search {
     fn new(limit: u32, root: State) -> Search {
@@ -599,7 +578,7 @@ impl Search {
                 return;
             }
         }
-        if !s.propagate(self.nodes == 1 || self.nodes > TRIADS_AFTER) {
+        if !s.propagate(depth == 0) {
             return;
         }
         if depth == 0 {
@@ -612,7 +591,7 @@ impl Search {
             self.count += 1;
             return;
         }
-        let (b, bit) = match s.guess(self.nodes > BOX_PAIRS_AFTER) {
+        let (b, bit) = match s.guess() {
             Guess::Cell(b, bit) => (b, bit),
             Guess::Pair(i, bit) => {
                 // The digit at the row's first cell, else at its other one.
