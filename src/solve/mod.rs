@@ -43,6 +43,9 @@ pub fn count_up_to(puzzle: &Board, limit: u32) -> Outcome {
     }
 }
 
+/// The 9 cells of box `k` (0..3) of a band.
+const BOX: [u32; 3] = [0o007_007_007, 0o070_070_070, 0o700_700_700];
+
 /// For 3 bits: the bit when exactly one is set, else nothing.
 const LONE: [u8; 8] = [0, 1, 2, 0, 4, 0, 0, 0];
 
@@ -402,8 +405,7 @@ impl State {
             }
         }
         if let Some((_, b)) = best {
-            let two = self.bivalue[b];
-            return Guess::Cell(b, two & two.wrapping_neg());
+            return Guess::Cell(b, self.best_bivalue(b));
         }
         let mut fallback = None;
         for b in 0..3 {
@@ -436,6 +438,38 @@ impl State {
             }
         }
         fallback.expect("guess on a solved grid")
+    }
+
+    /// Of the bivalue cells of band `b`, the one whose two digits have the most candidates
+    /// among its peers (its row, box and column): either branch then takes out the most.
+    /// Callgrind, against the first bivalue cell of the band: instructions -7% on
+    /// forum_hardest_1106 (limit 1 and 2), -1.5% on forum_hardest_1905 and top1465.
+    /// (Choosing among the bivalue cells of all bands instead: top1465 +11%.)
+    #[inline(always)]
+    fn best_bivalue(&self, b: usize) -> u32 {
+        const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+        let (b1, b2) = OTHER_BANDS[b];
+        let (mut pick, mut top) = (0, 0);
+        let mut m = self.bivalue[b];
+        while m != 0 {
+            let bit = m & m.wrapping_neg();
+            m ^= bit;
+            let pos = low_bit_index(bit) as usize;
+            let column = col(pos % 9);
+            let peers = ROW[pos / 9] | column | BOX[pos % 9 / 3];
+            let mut score = 1;
+            for d in 0..9 {
+                let w = self.cand[d * 3 + b];
+                if w & bit != 0 {
+                    let other = self.cand[d * 3 + b1] | self.cand[d * 3 + b2];
+                    score += (w & peers).count_ones() + (other & column).count_ones();
+                }
+            }
+            if score > top {
+                (pick, top) = (bit, score);
+            }
+        }
+        pick
     }
 
     /// True when some row, column or box has a set of digits whose candidate cells there are
