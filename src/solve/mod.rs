@@ -570,7 +570,9 @@ struct Search {
     /// The state after the root's propagation, for the checks of long searches.
     root: State,
     /// The current path: `path[k]` is how the node at depth k came from its parent, a word
-    /// and the mask it was narrowed by (depth 0, the root, has none).
+    /// and the mask it was narrowed by (depth 0, the root, has none). Every child places at
+    /// least one more cell (a digit in a cell, or in the other cell of a row pair), so a path
+    /// is at most 81 deep.
     path: [(u8, u32); 82],
     /// Depths `0..checked` of the current path passed the check of [`Search::check_path`].
     checked: usize,
