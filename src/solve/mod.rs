@@ -6,7 +6,9 @@
 //! worklist of changed digit-bands: the band table (locked candidates), rows where a digit
 //! is left in one cell (hidden singles in rows; boxes follow from the band table), clearing
 //! the placed cell from the other digits and its column from the other bands. When that
-//! stalls, naked singles by bit-slice counting, then a guess on a bivalue cell.
+//! stalls, naked singles by bit-slice counting, column hidden singles, then a guess on a
+//! bivalue cell. A long search (every 1024 nodes) checks the nodes of its current path for
+//! Hall's condition and cuts the first that fails it.
 //!
 //! The outcome is deterministic: the same puzzle always yields the same first solution.
 
