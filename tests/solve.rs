@@ -112,3 +112,47 @@ fn a_syntax_error_stops_after_the_boards_before_it() {
         "sudoku-solve: <stdin>:2:41: unexpected character 'x'\n"
     );
 }
+
+/// With several files, failures, a missing file and a syntax error are reported in input
+/// order, on one thread or two, and every board readable is solved.
+#[test]
+fn messages_keep_the_order_of_the_inputs() {
+    let dir = temp_dir();
+    let solvable =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let unsolvable = format!("12345678.{}9", ".".repeat(71));
+    std::fs::write(dir.join("a.txt"), format!("{solvable}\n{unsolvable}\n")).unwrap();
+    std::fs::write(dir.join("b.txt"), format!("{unsolvable}\n{solvable}x\n")).unwrap();
+    std::fs::write(dir.join("c.txt"), format!("{solvable}\n")).unwrap();
+    for jobs in ["-j1", "-j2"] {
+        let r = run_in(
+            Some(&dir),
+            "sudoku-solve",
+            &[
+                jobs,
+                "--chunk",
+                "1",
+                "a.txt",
+                "missing.txt",
+                "b.txt",
+                "c.txt",
+            ],
+            b"",
+        );
+        assert_eq!(r.status, 2, "{jobs}");
+        assert_eq!(
+            r.stderr,
+            "a.txt:2: board 2: no solution\n\
+             sudoku-solve: missing.txt: No such file or directory\n\
+             b.txt:1: board 1: no solution\n\
+             sudoku-solve: b.txt:2:82: unexpected character 'x'\n",
+            "{jobs}"
+        );
+        let out = r.out();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 4, "{jobs}");
+        assert_eq!(lines[1], unsolvable);
+        assert_eq!(lines[2], unsolvable);
+        assert!(!lines[0].contains('.') && lines[0] == lines[3]);
+    }
+}

@@ -160,7 +160,8 @@ pub fn parse_first(tool: &Tool, flag: &str, v: &OsStr) -> Result<u8, Error> {
 
 /// An input: standard input or a file, buffered for the board reader.
 pub enum Input {
-    Stdin(BufReader<io::StdinLock<'static>>),
+    /// `Stdin`, not its lock: `sudoku-solve`'s workers take the input in turn.
+    Stdin(BufReader<io::Stdin>),
     File(BufReader<File>),
 }
 
@@ -171,7 +172,7 @@ impl Input {
     /// Opens `-` (standard input) or a file; returns it with the name messages use.
     pub fn open(path: &OsStr) -> Result<(String, Input), Error> {
         if path == "-" {
-            let r = BufReader::with_capacity(IN_BUF, io::stdin().lock());
+            let r = BufReader::with_capacity(IN_BUF, io::stdin());
             return Ok(("<stdin>".into(), Input::Stdin(r)));
         }
         let name = path.to_string_lossy().into_owned();
@@ -247,12 +248,20 @@ pub fn write_output(
         }
     }
     let temp = temp_path(&target);
-    let mut file = std::fs::OpenOptions::new()
+    // Armed before the file exists: a signal between the two would leave it behind (seen
+    // once in the SIGINT test). Unlinking a file not yet created is harmless.
+    signals::remove_on_signal(&temp);
+    let mut file = match std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(&temp)
-        .map_err(|e| io_error(&shown, e))?;
-    signals::remove_on_signal(&temp);
+    {
+        Ok(f) => f,
+        Err(e) => {
+            signals::forget();
+            return Err(io_error(&shown, e));
+        }
+    };
     // No fsync: like cat and cp, leave durability to the file system (ext4, xfs and btrfs
     // flush a file renamed over another before the rename is committed).
     let result = produce(&mut file);
