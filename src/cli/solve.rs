@@ -316,6 +316,16 @@ enum Read {
     Failed(Error),
 }
 
+impl Read {
+    /// The item's place in the output: its chunk solved, or its error passed on.
+    fn solve(self, cfg: &Config) -> Solved {
+        match self {
+            Read::Chunk(chunk) => Solved::Chunk(solve_chunk(cfg, chunk)),
+            Read::Failed(e) => Solved::Failed(e),
+        }
+    }
+}
+
 /// The inputs read chunk by chunk, in order; each item gets the next sequence number.
 struct Source<'a> {
     cfg: &'a Config,
@@ -402,10 +412,7 @@ pub fn solve_all(cfg: &Config, out: &mut dyn Write, out_name: &str) -> Result<(i
     let mut source = Source::new(cfg);
     if cfg.jobs <= 1 {
         while let Some((_, read)) = source.next() {
-            output.put(match read {
-                Read::Chunk(chunk) => Solved::Chunk(solve_chunk(cfg, chunk)),
-                Read::Failed(e) => Solved::Failed(e),
-            })?;
+            output.put(read.solve(cfg))?;
         }
     } else {
         solve_parallel(cfg, &mut source, &mut output)?;
@@ -445,11 +452,7 @@ fn solve_parallel(cfg: &Config, source: &mut Source, output: &mut Output) -> Res
                 let Some((seq, read)) = source.lock().unwrap().next() else {
                     return;
                 };
-                let solved = match read {
-                    Read::Chunk(chunk) => Solved::Chunk(solve_chunk(cfg, chunk)),
-                    Read::Failed(e) => Solved::Failed(e),
-                };
-                if done_tx.send((seq, solved)).is_err() {
+                if done_tx.send((seq, read.solve(cfg))).is_err() {
                     return;
                 }
             });
