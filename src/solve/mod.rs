@@ -304,13 +304,13 @@ impl State {
                 continue;
             }
             // Triads: the digits locked into one row of one box (their row has no other
-            // segment left, or their box no other row) must fit in its three cells. Four is a contradiction; three
-            // take the segment, and every other digit leaves it. At the root only: at every
-            // node this costs 25% more instructions on the forum's hardest for few nodes
-            // saved, and past 256 nodes it cost 8-18% at limit 2 once the path check (see
-            // [`Search::check_path`]) catches what it was there for, nearly empty grids
-            // whose only flaw is such a triad (found by fuzzing). At the root it saves 7%
-            // of the instructions on top1465.
+            // segment left, or their box no other row) must fit in its three cells. Four is
+            // a contradiction; three take the segment, and every other digit leaves it.
+            // At the root only: at every node this costs 25% more instructions on the
+            // forum's hardest for few nodes saved, and past 256 nodes it cost 8-18% at
+            // limit 2 once the path check (see [`Search::check_path`]) catches what it was
+            // there for, nearly empty grids whose only flaw is such a triad (found by
+            // fuzzing). At the root it saves 7% of the instructions on top1465.
             for b in 0..3 * triads as usize {
                 let mut locked = [0u32; 9];
                 let (mut once, mut twice, mut thrice, mut four) = (0u32, 0u32, 0u32, 0u32);
