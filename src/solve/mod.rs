@@ -2,8 +2,8 @@
 //! the first one found. Solving is limit 1, a uniqueness check limit 2.
 //!
 //! The state is 27 candidate words (see [`bits`] for the layout) and a few masks, ~240
-//! bytes, copied onto the stack at each guess instead of undone. Propagation runs over a
-//! worklist of changed digit-bands: the band table (locked candidates), rows where a digit
+//! bytes, copied onto the stack at each guess instead of undone. Propagation sweeps the
+//! digit-bands that changed: the band table (locked candidates), rows where a digit
 //! is left in one cell (hidden singles in rows; boxes follow from the band table), clearing
 //! the placed cell from the other digits and its column from the other bands. When that
 //! stalls, naked singles by bit-slice counting, column hidden singles, then a guess on a
