@@ -136,10 +136,10 @@ macro_rules! each_digit_band {
 /// is set when a word already passed changed (a placement reached back): a last pass that
 /// would find nothing is not run. Sweeps per node on the forum's hardest: 4.7 → 3.6.
 macro_rules! sweep {
-    ($s:ident, $any:ident; $($i:literal)*) => {
+    ($s:ident, $again:ident; $($i:literal)*) => {
         $(
             if $s.cand[$i] != $s.prev[$i] {
-                if !$s.update::<$i>(&mut $any) {
+                if !$s.update::<$i>(&mut $again) {
                     return false;
                 }
             }
