@@ -57,6 +57,13 @@ pub const fn at_most_one_bit(x: u32) -> bool {
     clear_low_bit(x) == 0
 }
 
+/// The mask that keeps a digit-band's candidates in the row of cell `bit` only at that cell
+/// (the digit placed there); the other rows are untouched.
+#[inline(always)]
+pub const fn only_in_its_row(bit: u32) -> u32 {
+    !ROW[low_bit_index(bit) as usize / 9] | bit
+}
+
 /// For a row's 9 bits: which of its 3 segments (boxes) have a candidate, as 3 bits.
 pub const SHRINK: [u8; 512] = {
     let mut t = [0u8; 512];
