@@ -45,6 +45,7 @@ pub fn check_solver(data: &[u8]) {
         return;
     }
     let p = solver_puzzle(data);
+    crate::solve::check_solvers_agree(&p, 2);
     match count_up_to(&p, 2) {
         Outcome::Invalid(clash) => assert_eq!(p.first_clash(), Some(clash)),
         Outcome::Solved { count: 0, first } => {

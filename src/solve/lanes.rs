@@ -1,0 +1,494 @@
+//! Vectors of 16-bit lanes for the triad solver ([`super::triad`]): a 16-lane `Wide` (a box)
+//! and an 8-lane `Narrow` (a band), with two backends that compute the same thing:
+//! [`Avx2`] (x86-64 intrinsics, picked at run time when the CPU has AVX2) and [`Portable`]
+//! (plain arrays, everywhere else). The solver is written once, generic over [`Lanes`], so
+//! both backends take the same steps and find the same first solution.
+//!
+//! Shuffles are given lane by lane: `ctl[i]` is the source lane of output lane `i`, or
+//! [`ZERO`] for a zero. [`Ctl16`] and [`Ctl8`] keep, beside the lane numbers, the byte
+//! controls that `pshufb` takes, built at compile time.
+//!
+//! ```text
+//!   Wide: lanes 0..16, in two halves of 8 (AVX2 shuffles bytes within a 128-bit half)
+//!   viewed as a 4x4 matrix, lane = 4 * row + column:
+//!        col 0  1  2  3
+//!   row 0    0  1  2  3        rot_rows::<K>: within each row, lane j takes lane (j+K) % 4
+//!   row 1    4  5  6  7        rot_cols::<K>: within each column, row i takes row (i+K) % 4
+//!   row 2    8  9 10 11
+//!   row 3   12 13 14 15
+//! ```
+
+/// The control lane number that writes a zero.
+pub const ZERO: u8 = 0xFF;
+
+/// A shuffle that makes 16 lanes (from 8, or from 16 within halves).
+#[derive(Clone, Copy)]
+#[repr(C, align(32))]
+pub struct Ctl16 {
+    /// `pshufb` bytes: output byte k takes byte `bytes[k]` of its own half (high bit: zero).
+    pub bytes: [u8; 32],
+    pub lanes: [u8; 16],
+}
+
+/// A shuffle that makes 8 lanes from 16 (any lane) or from 8.
+#[derive(Clone, Copy)]
+#[repr(C, align(16))]
+pub struct Ctl8 {
+    /// `pshufb` bytes taking from the low half and from the high half of a `Wide`; for a
+    /// `Narrow` source only `lo` is used.
+    pub lo: [u8; 16],
+    pub hi: [u8; 16],
+    pub lanes: [u8; 8],
+}
+
+/// The bytes of 16-bit lane `lane` of a 128-bit half (`0x80`: zero).
+const fn lane_bytes(lane: u8) -> [u8; 2] {
+    if lane == ZERO {
+        [0x80, 0x80]
+    } else {
+        [2 * lane, 2 * lane + 1]
+    }
+}
+
+impl Ctl16 {
+    /// Output lane `i` takes lane `lanes[i]` (0..8) of an 8-lane source copied into both
+    /// halves, so any lane can come from any source lane.
+    pub const fn spread(lanes: [u8; 16]) -> Ctl16 {
+        let mut bytes = [0u8; 32];
+        let mut i = 0;
+        while i < 16 {
+            assert!(lanes[i] == ZERO || lanes[i] < 8);
+            let b = lane_bytes(lanes[i]);
+            bytes[2 * i] = b[0];
+            bytes[2 * i + 1] = b[1];
+            i += 1;
+        }
+        Ctl16 { bytes, lanes }
+    }
+
+    /// Output lane `i` takes lane `lanes[i]` of a 16-lane source, which must lie in the same
+    /// half as `i`.
+    pub const fn within_halves(lanes: [u8; 16]) -> Ctl16 {
+        let mut bytes = [0u8; 32];
+        let mut i = 0;
+        while i < 16 {
+            let l = lanes[i];
+            assert!(l == ZERO || l / 8 == i as u8 / 8);
+            let b = lane_bytes(if l == ZERO { ZERO } else { l % 8 });
+            bytes[2 * i] = b[0];
+            bytes[2 * i + 1] = b[1];
+            i += 1;
+        }
+        Ctl16 { bytes, lanes }
+    }
+}
+
+impl Ctl8 {
+    /// Output lane `i` takes lane `lanes[i]` (0..16) of a 16-lane source.
+    pub const fn gather(lanes: [u8; 8]) -> Ctl8 {
+        let mut lo = [0x80u8; 16];
+        let mut hi = [0x80u8; 16];
+        let mut i = 0;
+        while i < 8 {
+            let l = lanes[i];
+            if l != ZERO {
+                assert!(l < 16);
+                let b = lane_bytes(l % 8);
+                let half = if l < 8 { &mut lo } else { &mut hi };
+                half[2 * i] = b[0];
+                half[2 * i + 1] = b[1];
+            }
+            i += 1;
+        }
+        Ctl8 { lo, hi, lanes }
+    }
+}
+
+/// The operations the solver needs. Every method is `#[inline(always)]` in both backends,
+/// so that the whole search compiles into the one function that calls it (and, for
+/// [`Avx2`], is compiled with AVX2 enabled).
+pub trait Lanes: Copy {
+    type Wide: Copy + PartialEq;
+    type Narrow: Copy + PartialEq;
+
+    fn wide(lanes: [u16; 16]) -> Self::Wide;
+    fn narrow(lanes: [u16; 8]) -> Self::Narrow;
+    fn wide_lanes(x: Self::Wide) -> [u16; 16];
+    fn narrow_lanes(x: Self::Narrow) -> [u16; 8];
+
+    fn and(a: Self::Wide, b: Self::Wide) -> Self::Wide;
+    fn or(a: Self::Wide, b: Self::Wide) -> Self::Wide;
+    /// `a & !b`.
+    fn and_not(a: Self::Wide, b: Self::Wide) -> Self::Wide;
+    fn xor(a: Self::Wide, b: Self::Wide) -> Self::Wide;
+    /// `a - b` in each lane, wrapping.
+    fn sub(a: Self::Wide, b: Self::Wide) -> Self::Wide;
+    /// All ones in the lanes where `a == b`, else zero.
+    fn eq(a: Self::Wide, b: Self::Wide) -> Self::Wide;
+    /// True when some lane has `a < b` (lanes as signed 16-bit numbers).
+    fn any_less(a: Self::Wide, b: Self::Wide) -> bool;
+    fn is_zero(a: Self::Wide) -> bool;
+    /// The number of set bits of each lane (lanes hold at most 9 bits).
+    fn counts(a: Self::Wide) -> Self::Wide;
+    /// All ones in the lanes that are not zero.
+    fn nonzero(a: Self::Wide) -> Self::Wide;
+    fn rot_rows<const K: u32>(a: Self::Wide) -> Self::Wide;
+    fn rot_cols<const K: u32>(a: Self::Wide) -> Self::Wide;
+    /// 8 lanes picked from any of the 16.
+    fn gather(a: Self::Wide, ctl: &Ctl8) -> Self::Narrow;
+    /// 16 lanes picked from a half of 8 lanes: the low half (`HI` false) or the high one.
+    fn spread_half<const HI: bool>(a: Self::Wide, ctl: &Ctl16) -> Self::Wide;
+
+    fn n_and(a: Self::Narrow, b: Self::Narrow) -> Self::Narrow;
+    fn n_or(a: Self::Narrow, b: Self::Narrow) -> Self::Narrow;
+    fn n_and_not(a: Self::Narrow, b: Self::Narrow) -> Self::Narrow;
+    fn n_is_zero(a: Self::Narrow) -> bool;
+    /// The number of set bits in all lanes together.
+    fn n_count(a: Self::Narrow) -> u32;
+    /// 16 lanes picked from the 8.
+    fn n_spread(a: Self::Narrow, ctl: &Ctl16) -> Self::Wide;
+}
+
+/// The arrays backend: any CPU.
+#[derive(Clone, Copy)]
+pub struct Portable;
+
+impl Lanes for Portable {
+    type Wide = [u16; 16];
+    type Narrow = [u16; 8];
+
+    #[inline(always)]
+    fn wide(lanes: [u16; 16]) -> [u16; 16] {
+        lanes
+    }
+    #[inline(always)]
+    fn narrow(lanes: [u16; 8]) -> [u16; 8] {
+        lanes
+    }
+    #[inline(always)]
+    fn wide_lanes(x: [u16; 16]) -> [u16; 16] {
+        x
+    }
+    #[inline(always)]
+    fn narrow_lanes(x: [u16; 8]) -> [u16; 8] {
+        x
+    }
+    #[inline(always)]
+    fn and(a: [u16; 16], b: [u16; 16]) -> [u16; 16] {
+        std::array::from_fn(|i| a[i] & b[i])
+    }
+    #[inline(always)]
+    fn or(a: [u16; 16], b: [u16; 16]) -> [u16; 16] {
+        std::array::from_fn(|i| a[i] | b[i])
+    }
+    #[inline(always)]
+    fn and_not(a: [u16; 16], b: [u16; 16]) -> [u16; 16] {
+        std::array::from_fn(|i| a[i] & !b[i])
+    }
+    #[inline(always)]
+    fn xor(a: [u16; 16], b: [u16; 16]) -> [u16; 16] {
+        std::array::from_fn(|i| a[i] ^ b[i])
+    }
+    #[inline(always)]
+    fn sub(a: [u16; 16], b: [u16; 16]) -> [u16; 16] {
+        std::array::from_fn(|i| a[i].wrapping_sub(b[i]))
+    }
+    #[inline(always)]
+    fn eq(a: [u16; 16], b: [u16; 16]) -> [u16; 16] {
+        std::array::from_fn(|i| if a[i] == b[i] { !0 } else { 0 })
+    }
+    #[inline(always)]
+    fn any_less(a: [u16; 16], b: [u16; 16]) -> bool {
+        (0..16).fold(false, |any, i| any | ((a[i] as i16) < (b[i] as i16)))
+    }
+    #[inline(always)]
+    fn is_zero(a: [u16; 16]) -> bool {
+        a.iter().fold(0, |m, &x| m | x) == 0
+    }
+    #[inline(always)]
+    fn counts(a: [u16; 16]) -> [u16; 16] {
+        a.map(|x| x.count_ones() as u16)
+    }
+    #[inline(always)]
+    fn nonzero(a: [u16; 16]) -> [u16; 16] {
+        a.map(|x| if x != 0 { !0 } else { 0 })
+    }
+    #[inline(always)]
+    fn rot_rows<const K: u32>(a: [u16; 16]) -> [u16; 16] {
+        std::array::from_fn(|l| a[l / 4 * 4 + (l % 4 + K as usize) % 4])
+    }
+    #[inline(always)]
+    fn rot_cols<const K: u32>(a: [u16; 16]) -> [u16; 16] {
+        std::array::from_fn(|l| a[(l / 4 + K as usize) % 4 * 4 + l % 4])
+    }
+    #[inline(always)]
+    fn gather(a: [u16; 16], ctl: &Ctl8) -> [u16; 8] {
+        ctl.lanes.map(|l| if l == ZERO { 0 } else { a[l as usize] })
+    }
+    #[inline(always)]
+    fn spread_half<const HI: bool>(a: [u16; 16], ctl: &Ctl16) -> [u16; 16] {
+        let base = if HI { 8 } else { 0 };
+        ctl.lanes
+            .map(|l| if l == ZERO { 0 } else { a[base + l as usize] })
+    }
+    #[inline(always)]
+    fn n_and(a: [u16; 8], b: [u16; 8]) -> [u16; 8] {
+        std::array::from_fn(|i| a[i] & b[i])
+    }
+    #[inline(always)]
+    fn n_or(a: [u16; 8], b: [u16; 8]) -> [u16; 8] {
+        std::array::from_fn(|i| a[i] | b[i])
+    }
+    #[inline(always)]
+    fn n_and_not(a: [u16; 8], b: [u16; 8]) -> [u16; 8] {
+        std::array::from_fn(|i| a[i] & !b[i])
+    }
+    #[inline(always)]
+    fn n_is_zero(a: [u16; 8]) -> bool {
+        a.iter().fold(0, |m, &x| m | x) == 0
+    }
+    #[inline(always)]
+    fn n_count(a: [u16; 8]) -> u32 {
+        a.iter().map(|x| x.count_ones()).sum()
+    }
+    #[inline(always)]
+    fn n_spread(a: [u16; 8], ctl: &Ctl16) -> [u16; 16] {
+        ctl.lanes.map(|l| if l == ZERO { 0 } else { a[l as usize] })
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+pub use avx2::Avx2;
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::{Ctl16, Ctl8, Lanes};
+    use std::arch::x86_64::*;
+
+    /// The AVX2 backend. Its methods may only run inside a function compiled with
+    /// `#[target_feature(enable = "avx2")]` on a CPU that has it (the caller checks
+    /// `is_x86_feature_detected!("avx2")` once); there they inline into plain instructions.
+    #[derive(Clone, Copy)]
+    pub struct Avx2;
+
+    /// Byte-wise popcounts of the nibbles 0..16, in each half.
+    const NIBBLE_COUNTS: [u8; 32] = {
+        let mut t = [0u8; 32];
+        let mut i = 0;
+        while i < 32 {
+            t[i] = (i % 16).count_ones() as u8;
+            i += 1;
+        }
+        t
+    };
+
+    /// Rotation of the 4 lanes of each 64-bit row by K lanes, as `pshufb` bytes.
+    const fn rot_row_bytes(k: usize) -> [u8; 32] {
+        let mut t = [0u8; 32];
+        let mut byte = 0;
+        while byte < 32 {
+            let lane = byte / 2;
+            let src = (lane / 4) * 4 + (lane % 4 + k) % 4;
+            t[byte] = ((src % 8) * 2 + byte % 2) as u8;
+            byte += 1;
+        }
+        t
+    }
+    #[repr(align(32))]
+    struct Bytes32([u8; 32]);
+    const ROT_ROWS: [Bytes32; 4] = [
+        Bytes32(rot_row_bytes(0)),
+        Bytes32(rot_row_bytes(1)),
+        Bytes32(rot_row_bytes(2)),
+        Bytes32(rot_row_bytes(3)),
+    ];
+
+    // SAFETY (for every `unsafe` block below): the intrinsics need AVX2, which the caller
+    // guarantees (see the type's comment); the loads read 16 or 32 bytes from arrays of that
+    // size. The functions are safe to call only inside such a function, which is why the
+    // type cannot be named outside the solver.
+    #[inline(always)]
+    fn load32(b: &[u8; 32]) -> __m256i {
+        unsafe { _mm256_loadu_si256(b.as_ptr().cast()) }
+    }
+    #[inline(always)]
+    fn load16(b: &[u8; 16]) -> __m128i {
+        unsafe { _mm_loadu_si128(b.as_ptr().cast()) }
+    }
+
+    impl Lanes for Avx2 {
+        type Wide = W;
+        type Narrow = N;
+
+        #[inline(always)]
+        fn wide(lanes: [u16; 16]) -> W {
+            W(unsafe { _mm256_loadu_si256(lanes.as_ptr().cast()) })
+        }
+        #[inline(always)]
+        fn narrow(lanes: [u16; 8]) -> N {
+            N(unsafe { _mm_loadu_si128(lanes.as_ptr().cast()) })
+        }
+        #[inline(always)]
+        fn wide_lanes(x: W) -> [u16; 16] {
+            let mut out = [0u16; 16];
+            unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), x.0) };
+            out
+        }
+        #[inline(always)]
+        fn narrow_lanes(x: N) -> [u16; 8] {
+            let mut out = [0u16; 8];
+            unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), x.0) };
+            out
+        }
+        #[inline(always)]
+        fn and(a: W, b: W) -> W {
+            W(unsafe { _mm256_and_si256(a.0, b.0) })
+        }
+        #[inline(always)]
+        fn or(a: W, b: W) -> W {
+            W(unsafe { _mm256_or_si256(a.0, b.0) })
+        }
+        #[inline(always)]
+        fn and_not(a: W, b: W) -> W {
+            W(unsafe { _mm256_andnot_si256(b.0, a.0) })
+        }
+        #[inline(always)]
+        fn xor(a: W, b: W) -> W {
+            W(unsafe { _mm256_xor_si256(a.0, b.0) })
+        }
+        #[inline(always)]
+        fn sub(a: W, b: W) -> W {
+            W(unsafe { _mm256_sub_epi16(a.0, b.0) })
+        }
+        #[inline(always)]
+        fn eq(a: W, b: W) -> W {
+            W(unsafe { _mm256_cmpeq_epi16(a.0, b.0) })
+        }
+        #[inline(always)]
+        fn any_less(a: W, b: W) -> bool {
+            unsafe {
+                let lt = _mm256_cmpgt_epi16(b.0, a.0);
+                _mm256_testz_si256(lt, lt) == 0
+            }
+        }
+        #[inline(always)]
+        fn is_zero(a: W) -> bool {
+            unsafe { _mm256_testz_si256(a.0, a.0) != 0 }
+        }
+        #[inline(always)]
+        fn counts(a: W) -> W {
+            unsafe {
+                let table = load32(&NIBBLE_COUNTS);
+                let low = _mm256_set1_epi8(0x0F);
+                let lo = _mm256_and_si256(a.0, low);
+                let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(a.0), low);
+                let per_byte = _mm256_add_epi8(
+                    _mm256_shuffle_epi8(table, lo),
+                    _mm256_shuffle_epi8(table, hi),
+                );
+                // Add the two bytes of each lane.
+                W(_mm256_maddubs_epi16(per_byte, _mm256_set1_epi8(1)))
+            }
+        }
+        #[inline(always)]
+        fn nonzero(a: W) -> W {
+            unsafe {
+                let zero = _mm256_cmpeq_epi16(a.0, _mm256_setzero_si256());
+                W(_mm256_xor_si256(zero, _mm256_set1_epi16(-1)))
+            }
+        }
+        #[inline(always)]
+        fn rot_rows<const K: u32>(a: W) -> W {
+            W(unsafe { _mm256_shuffle_epi8(a.0, load32(&ROT_ROWS[K as usize % 4].0)) })
+        }
+        #[inline(always)]
+        fn rot_cols<const K: u32>(a: W) -> W {
+            unsafe {
+                W(match K % 4 {
+                    1 => _mm256_permute4x64_epi64::<0b00_11_10_01>(a.0),
+                    2 => _mm256_permute4x64_epi64::<0b01_00_11_10>(a.0),
+                    3 => _mm256_permute4x64_epi64::<0b10_01_00_11>(a.0),
+                    _ => a.0,
+                })
+            }
+        }
+        #[inline(always)]
+        fn gather(a: W, ctl: &Ctl8) -> N {
+            unsafe {
+                let lo = _mm256_castsi256_si128(a.0);
+                let hi = _mm256_extracti128_si256::<1>(a.0);
+                N(_mm_or_si128(
+                    _mm_shuffle_epi8(lo, load16(&ctl.lo)),
+                    _mm_shuffle_epi8(hi, load16(&ctl.hi)),
+                ))
+            }
+        }
+        #[inline(always)]
+        fn spread_half<const HI: bool>(a: W, ctl: &Ctl16) -> W {
+            unsafe {
+                let both = if HI {
+                    _mm256_permute4x64_epi64::<0b11_10_11_10>(a.0)
+                } else {
+                    _mm256_permute4x64_epi64::<0b01_00_01_00>(a.0)
+                };
+                W(_mm256_shuffle_epi8(both, load32(&ctl.bytes)))
+            }
+        }
+        #[inline(always)]
+        fn n_and(a: N, b: N) -> N {
+            N(unsafe { _mm_and_si128(a.0, b.0) })
+        }
+        #[inline(always)]
+        fn n_or(a: N, b: N) -> N {
+            N(unsafe { _mm_or_si128(a.0, b.0) })
+        }
+        #[inline(always)]
+        fn n_and_not(a: N, b: N) -> N {
+            N(unsafe { _mm_andnot_si128(b.0, a.0) })
+        }
+        #[inline(always)]
+        fn n_is_zero(a: N) -> bool {
+            unsafe { _mm_testz_si128(a.0, a.0) != 0 }
+        }
+        #[inline(always)]
+        fn n_count(a: N) -> u32 {
+            unsafe {
+                (_mm_cvtsi128_si64(a.0) as u64).count_ones()
+                    + (_mm_extract_epi64::<1>(a.0) as u64).count_ones()
+            }
+        }
+        #[inline(always)]
+        fn n_spread(a: N, ctl: &Ctl16) -> W {
+            unsafe {
+                let both = _mm256_broadcastsi128_si256(a.0);
+                W(_mm256_shuffle_epi8(both, load32(&ctl.bytes)))
+            }
+        }
+    }
+
+    /// 16 lanes in a 256-bit register.
+    #[derive(Clone, Copy)]
+    pub struct W(__m256i);
+    /// 8 lanes in a 128-bit register.
+    #[derive(Clone, Copy)]
+    pub struct N(__m128i);
+
+    impl PartialEq for W {
+        #[inline(always)]
+        fn eq(&self, other: &W) -> bool {
+            unsafe {
+                let x = _mm256_xor_si256(self.0, other.0);
+                _mm256_testz_si256(x, x) != 0
+            }
+        }
+    }
+    impl PartialEq for N {
+        #[inline(always)]
+        fn eq(&self, other: &N) -> bool {
+            unsafe {
+                let x = _mm_xor_si128(self.0, other.0);
+                _mm_testz_si128(x, x) != 0
+            }
+        }
+    }
+}

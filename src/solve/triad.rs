@@ -1,0 +1,830 @@
+//! The triad solver: boxes and bands of 16-bit digit masks, propagated with vector
+//! operations ([`super::lanes`]), guessing on how a digit crosses a band.
+//!
+//! The design is tdoku's (Tom Dillon, "Tdoku: A fast Sudoku Solver and Generator", and its
+//! `solver_dpll_triad_simd.cc`): the puzzle as clauses over cells and *triads* (the three
+//! cells of one row of a box, a "minirow", or of one column, a "minicol"), boxes and bands
+//! passing eliminations to each other. The code, the layout and the work list are ours.
+//!
+//! ```text
+//!   A box: 16 lanes, a 4x4 matrix (lane 4i+j), each lane a 9-bit set of digits.
+//!
+//!         j=0  j=1  j=2  j=3
+//!   i=0   c00  c01  c02  H0      cij: the digits cell (i, j) of the box may hold
+//!   i=1   c10  c11  c12  H1      Hi:  the digits that may be absent from minirow i
+//!   i=2   c20  c21  c22  H2      Vj:  the digits that may be absent from minicol j
+//!   i=3   V0   V1   V2   -       (lane 15 is always 0)
+//!
+//!   Each digit is in exactly one of the 4 lanes of rows 0..3 of the matrix (it sits in one
+//!   cell of the minirow, or not in the minirow), and likewise of columns 0..3. A cell keeps
+//!   at least 1 digit, an H or V lane at least 6 (3 digits fill a triad, 6 are absent).
+//!
+//!   A band: 8 lanes, lane c (0..6) the digits that may still take configuration c.
+//!   Bands 0..3 are the rows of boxes (peers p = 0..3 are its boxes left to right, elements
+//!   e its minirows), bands 3..6 the columns of boxes (peers top to bottom, elements the
+//!   minicols). A digit crosses a band in one element of each peer, a different one in
+//!   each: configuration c puts it in element PERMS[c][p] of peer p.
+//!
+//!   Triads of a band: T[p][e], the digits some configuration puts in element e of peer p,
+//!   in lane 4p+e of a 16-lane vector (so peer 2 is the high half).
+//! ```
+//!
+//! Propagation keeps a work list of the bands and boxes that changed (a 15-bit mask) and
+//! sweeps it, bands first. A box finds what it asserts: cells down to one digit (naked
+//! singles), H or V lanes down to 6 (the other 3 digits fill the triad), digits left in one
+//! lane of a matrix row or column (hidden singles in a triad); it clears asserted digits
+//! from the other lanes of their row and column, placed digits from the rest of the box,
+//! and tells its two bands which digits are, and which are not, in each of its triads. A
+//! band drops the configurations that contradicts, finds triads down to 3 digits (they
+//! take those digits, and the band goes again until none is new) and restricts the cells
+//! and H or V lanes of its three boxes to the triads that remain. Locked candidates, in
+//! both directions, fall out of the bands. Besides the lane minimums, a box checks that
+//! every digit stays in each matrix row and column, a band that every digit keeps a
+//! configuration: without those, a contradiction can go unseen to the end of propagation,
+//! and the order of the sweep changed the size of the tree.
+//!
+//! A guess picks the band with the fewest configurations left (but not fixed), the digit
+//! with the fewest configurations there, and tries its first configuration, then the rest.
+//! On forum_hardest_1905_11plus that is 34.8 guesses a puzzle to the first solution and
+//! 64.3 to prove it unique (the band solver: 57; tdoku's own table gives 65 for the
+//! latter), at about 2,700 instructions a node.
+//!
+//! Measured and dropped (callgrind instructions and alternated wall time, this machine):
+//! jumping to each update by the work list's lowest bit (one indirect branch each,
+//! nearly always mispredicted: the sweep is 7-11% faster); tdoku's direct recursion, box to
+//! band to box (no faster, +40% instructions on easy puzzles); boxes before bands (+8% to
+//! +30% instructions); a cache of what each box last told its bands (no fewer instructions).
+
+use super::lanes::{Ctl16, Ctl8, Lanes, Portable, ZERO};
+use crate::board::{Board, PERMUTATIONS_OF_3 as PERMS};
+
+/// All 9 digits.
+const ALL: u16 = 0x1FF;
+/// A lane of all ones.
+const ONES: u16 = 0xFFFF;
+
+/// A search that takes more guesses than this gives up; the caller then uses the band
+/// solver, whose path check settles the rare sparse grids that make any search wander.
+const GUESS_BUDGET: u32 = 1 << 15;
+
+/// Which lanes of a box a mask covers.
+#[derive(Clone, Copy)]
+enum Part {
+    Cells,
+    H,
+    V,
+    /// Matrix rows 0..3 (cells and H lanes).
+    Rows,
+    /// Matrix columns 0..3 (cells and V lanes).
+    Cols,
+    /// Matrix row 3: the V lanes and the corner.
+    Row3,
+    /// Matrix column 3: the H lanes and the corner.
+    Col3,
+}
+
+const fn is_cell(i: usize, j: usize) -> bool {
+    i < 3 && j < 3
+}
+
+/// Per lane of a box: `value` in the lanes of `part`, 0 elsewhere.
+const fn box_mask(part: Part, value: u16) -> [u16; 16] {
+    let mut t = [0u16; 16];
+    let mut l = 0;
+    while l < 16 {
+        let (i, j) = (l / 4, l % 4);
+        let inside = match part {
+            Part::Cells => is_cell(i, j),
+            Part::H => i < 3 && j == 3,
+            Part::V => i == 3 && j < 3,
+            Part::Rows => i < 3,
+            Part::Cols => j < 3,
+            Part::Row3 => i == 3,
+            Part::Col3 => j == 3,
+        };
+        if inside {
+            t[l] = value;
+        }
+        l += 1;
+    }
+    t
+}
+
+const CELLS: [u16; 16] = box_mask(Part::Cells, ALL);
+const H_LANES: [u16; 16] = box_mask(Part::H, ONES);
+const V_LANES: [u16; 16] = box_mask(Part::V, ONES);
+const ROWS: [u16; 16] = box_mask(Part::Rows, ONES);
+const COLS: [u16; 16] = box_mask(Part::Cols, ONES);
+/// The fewest digits each lane may keep: 1 in a cell, 6 in an H or V lane.
+const MINIMUM: [u16; 16] = {
+    let mut t = box_mask(Part::Cells, 1);
+    let mut l = 0;
+    while l < 15 {
+        if !is_cell(l / 4, l % 4) {
+            t[l] = 6;
+        }
+        l += 1;
+    }
+    t
+};
+const ONE_PER_CELL: [u16; 16] = {
+    let mut t = [0x100; 16];
+    let mut l = 0;
+    while l < 16 {
+        if is_cell(l / 4, l % 4) {
+            t[l] = 1;
+        }
+        l += 1;
+    }
+    t
+};
+/// A box before any clue: every digit everywhere (lane 15 stays 0).
+const FRESH_BOX: [u16; 16] = {
+    let mut t = [ALL; 16];
+    t[15] = 0;
+    t
+};
+/// The lanes of a triad vector that hold triads (lane 4p+e, p, e < 3): at least 3 digits.
+const TRIAD_MINIMUM: [u16; 16] = box_mask(Part::Cells, 3);
+/// A box restriction leaves every digit in these lanes: V lanes for a row band, H lanes for
+/// a column band (and lane 15, which is empty anyway).
+const FREE_IN_ROW_BAND: [u16; 16] = box_mask(Part::Row3, ONES);
+const FREE_IN_COL_BAND: [u16; 16] = box_mask(Part::Col3, ONES);
+
+/// Lane `4 * elem + 3` (an H lane) or `12 + elem` (a V lane) of a box: where a row band
+/// (`vertical` false) or a column band reads the box's news about element `elem`.
+const fn news_lane(vertical: bool, elem: usize) -> u8 {
+    if vertical {
+        12 + elem as u8
+    } else {
+        4 * elem as u8 + 3
+    }
+}
+
+/// `[orientation][peer]`: configuration c takes lane `news_lane(PERMS[c][peer])`, the
+/// element the configuration uses.
+const NEWS: [[Ctl8; 3]; 2] = {
+    let mut t = [[Ctl8::gather([ZERO; 8]); 3]; 2];
+    let mut o = 0;
+    while o < 2 {
+        let mut p = 0;
+        while p < 3 {
+            let mut lanes = [ZERO; 8];
+            let mut c = 0;
+            while c < 6 {
+                lanes[c] = news_lane(o == 1, PERMS[c][p]);
+                c += 1;
+            }
+            t[o][p] = Ctl8::gather(lanes);
+            p += 1;
+        }
+        o += 1;
+    }
+    t
+};
+
+/// Configurations to triads: lane 4p+e of the triads is the union of the two
+/// configurations that put the digit in element e of peer p (one control each).
+const TRIADS: [Ctl16; 2] = {
+    let mut t = [[ZERO; 16]; 2];
+    let mut n = [0usize; 16];
+    let mut c = 0;
+    while c < 6 {
+        let mut p = 0;
+        while p < 3 {
+            let lane = 4 * p + PERMS[c][p];
+            t[n[lane]][lane] = c as u8;
+            n[lane] += 1;
+            p += 1;
+        }
+        c += 1;
+    }
+    [Ctl16::spread(t[0]), Ctl16::spread(t[1])]
+};
+
+/// `[peer]`: configuration c takes triad lane `4 * peer + PERMS[c][peer]`, the triad of
+/// the peer it uses.
+const TRIAD_NEWS: [Ctl8; 3] = {
+    let mut t = [Ctl8::gather([ZERO; 8]); 3];
+    let mut p = 0;
+    while p < 3 {
+        let mut lanes = [ZERO; 8];
+        let mut c = 0;
+        while c < 6 {
+            lanes[c] = (4 * p + PERMS[c][p]) as u8;
+            c += 1;
+        }
+        t[p] = Ctl8::gather(lanes);
+        p += 1;
+    }
+    t
+};
+
+/// `[orientation][peer][k]`: the restriction a band puts on box `peer`, from the half of
+/// the triads that holds the peer's row (lanes `base..base + 3`). k = 0: each cell takes
+/// its element's triad, each H (row band) or V (column band) lane the next element's;
+/// k = 1: each H or V lane the element after that.
+const RESTRICT: [[[Ctl16; 2]; 3]; 2] = {
+    let mut t = [[[Ctl16::within_halves([ZERO; 16]); 2]; 3]; 2];
+    let mut o = 0;
+    while o < 2 {
+        let mut p = 0;
+        while p < 3 {
+            let base = if p == 1 { 4 } else { 0 };
+            let mut first = [ZERO; 16];
+            let mut second = [ZERO; 16];
+            let mut l = 0;
+            while l < 16 {
+                let (i, j) = (l / 4, l % 4);
+                // The element a lane belongs to, and whether it is the band's "absent" lane.
+                let (elem, absent) = if o == 0 { (i, j == 3) } else { (j, i == 3) };
+                if elem < 3 {
+                    if is_cell(i, j) {
+                        first[l] = (base + elem) as u8;
+                    } else if absent {
+                        first[l] = (base + (elem + 1) % 3) as u8;
+                        second[l] = (base + (elem + 2) % 3) as u8;
+                    }
+                }
+                l += 1;
+            }
+            t[o][p] = [Ctl16::spread(first), Ctl16::spread(second)];
+            p += 1;
+        }
+        o += 1;
+    }
+    t
+};
+
+/// Where a cell of the grid lies: its box and lane, and (band, peer, element) in its row
+/// band and in its column band.
+#[derive(Clone, Copy)]
+struct At {
+    box_: u8,
+    lane: u8,
+    row_band: (u8, u8, u8),
+    col_band: (u8, u8, u8),
+}
+
+const GIVEN_AT: [At; 81] = {
+    let mut t = [At {
+        box_: 0,
+        lane: 0,
+        row_band: (0, 0, 0),
+        col_band: (0, 0, 0),
+    }; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        let (bi, bj, i, j) = ((r / 3) as u8, (c / 3) as u8, (r % 3) as u8, (c % 3) as u8);
+        t[cell] = At {
+            box_: 3 * bi + bj,
+            lane: 4 * i + j,
+            row_band: (bi, bj, i),
+            col_band: (3 + bj, bi, j),
+        };
+        cell += 1;
+    }
+    t
+};
+
+/// Per cell lane (4i+j) and digit: what a given there removes from its box: the cell's
+/// other digits, the digit from the other cells and from the lanes H_i and V_j.
+static CLUE_BOX: [[[u16; 16]; 9]; 16] = {
+    let mut t = [[[0u16; 16]; 9]; 16];
+    let mut at = 0;
+    while at < 16 {
+        let (i, j) = (at / 4, at % 4);
+        let mut d = 0;
+        while is_cell(i, j) && d < 9 {
+            let bit = 1u16 << d;
+            let mut l = 0;
+            while l < 16 {
+                t[at][d][l] = if l == at {
+                    ALL & !bit
+                } else if is_cell(l / 4, l % 4) || l == 4 * i + 3 || l == 12 + j {
+                    bit
+                } else {
+                    0
+                };
+                l += 1;
+            }
+            d += 1;
+        }
+        at += 1;
+    }
+    t
+};
+
+/// Per (peer * 3 + element) and digit: the configurations a given there drops, those that
+/// put the digit elsewhere in the peer.
+static CLUE_DROP: [[[u16; 8]; 9]; 9] = {
+    let mut t = [[[0u16; 8]; 9]; 9];
+    let mut pe = 0;
+    while pe < 9 {
+        let mut d = 0;
+        while d < 9 {
+            let mut c = 0;
+            while c < 6 {
+                if PERMS[c][pe / 3] != pe % 3 {
+                    t[pe][d][c] = 1 << d;
+                }
+                c += 1;
+            }
+            d += 1;
+        }
+        pe += 1;
+    }
+    t
+};
+
+/// Work-list bits: band t is bit t, box k is bit 6 + k (bands go first).
+const BAND_BIT: u32 = 1;
+const BOX_BIT: u32 = 1 << 6;
+const EVERYTHING: u32 = (1 << 15) - 1;
+
+#[derive(Clone, Copy)]
+struct State<L: Lanes> {
+    boxes: [L::Wide; 9],
+    configs: [L::Narrow; 6],
+    /// Configurations to drop at the band's next update (digits per lane).
+    drop: [L::Narrow; 6],
+}
+
+/// The masks, as vectors of the backend.
+#[derive(Clone, Copy)]
+struct Masks<L: Lanes> {
+    cells: L::Wide,
+    h: L::Wide,
+    v: L::Wide,
+    rows: L::Wide,
+    cols: L::Wide,
+    rows_all: L::Wide,
+    cols_all: L::Wide,
+    minimum: L::Wide,
+    triad_minimum: L::Wide,
+    /// 1 in the cells, a number larger than any count elsewhere.
+    one_per_cell: L::Wide,
+    free: [L::Wide; 2],
+}
+
+impl<L: Lanes> Masks<L> {
+    #[inline(always)]
+    fn new() -> Self {
+        Masks {
+            cells: L::wide(CELLS),
+            h: L::wide(H_LANES),
+            v: L::wide(V_LANES),
+            rows: L::wide(ROWS),
+            cols: L::wide(COLS),
+            rows_all: L::wide(box_mask(Part::Rows, ALL)),
+            cols_all: L::wide(box_mask(Part::Cols, ALL)),
+            minimum: L::wide(MINIMUM),
+            triad_minimum: L::wide(TRIAD_MINIMUM),
+            one_per_cell: L::wide(ONE_PER_CELL),
+            free: [L::wide(FREE_IN_ROW_BAND), L::wide(FREE_IN_COL_BAND)],
+        }
+    }
+}
+
+/// The union of the 4 lanes of each matrix row, in each of them.
+#[inline(always)]
+fn row_union<L: Lanes>(x: L::Wide) -> L::Wide {
+    let y = L::or(x, L::rot_rows::<1>(x));
+    L::or(y, L::rot_rows::<2>(y))
+}
+
+/// For each lane, the digits that no other lane of its matrix row (`rot` = [`rot_rows`]) or
+/// column has, and the digits that some lane of its row or column has.
+#[inline(always)]
+fn lone<L: Lanes>(x: L::Wide, rot: impl Fn(L::Wide, u32) -> L::Wide) -> (L::Wide, L::Wide) {
+    let r1 = rot(x, 1);
+    let (mut once, mut twice) = (L::or(x, r1), L::and(x, r1));
+    let r2 = rot(x, 2);
+    twice = L::or(twice, L::and(once, r2));
+    once = L::or(once, r2);
+    let r3 = rot(x, 3);
+    twice = L::or(twice, L::and(once, r3));
+    (L::and_not(x, twice), L::or(once, r3))
+}
+
+/// For each lane, the union of the other three lanes of its matrix row or column.
+#[inline(always)]
+fn others<L: Lanes>(x: L::Wide, rot: impl Fn(L::Wide, u32) -> L::Wide) -> L::Wide {
+    L::or(rot(x, 1), L::or(rot(x, 2), rot(x, 3)))
+}
+
+#[inline(always)]
+fn rot_rows<L: Lanes>(x: L::Wide, k: u32) -> L::Wide {
+    match k {
+        1 => L::rot_rows::<1>(x),
+        2 => L::rot_rows::<2>(x),
+        _ => L::rot_rows::<3>(x),
+    }
+}
+
+#[inline(always)]
+fn rot_cols<L: Lanes>(x: L::Wide, k: u32) -> L::Wide {
+    match k {
+        1 => L::rot_cols::<1>(x),
+        2 => L::rot_cols::<2>(x),
+        _ => L::rot_cols::<3>(x),
+    }
+}
+
+impl<L: Lanes> State<L> {
+    /// The state of the givens, not yet propagated: each given's cell keeps its digit, and
+    /// the digit leaves the rest of the box, the triads' H and V lanes, and the band
+    /// configurations that do not put it in its minirow and minicol.
+    #[inline(always)]
+    fn new(puzzle: &Board) -> Self {
+        let mut boxes = [L::wide(FRESH_BOX); 9];
+        let mut drop = [L::narrow([0; 8]); 6];
+        for (&d, at) in puzzle.0.iter().zip(&GIVEN_AT) {
+            if d == 0 || d > 9 {
+                continue;
+            }
+            let d = d as usize - 1;
+            let (k, lane) = (at.box_ as usize, at.lane as usize);
+            boxes[k] = L::and_not(boxes[k], L::wide(CLUE_BOX[lane][d]));
+            for (band, peer, elem) in [at.row_band, at.col_band] {
+                let mask = L::narrow(CLUE_DROP[peer as usize * 3 + elem as usize][d]);
+                drop[band as usize] = L::n_or(drop[band as usize], mask);
+            }
+        }
+        let fresh = L::narrow([ALL, ALL, ALL, ALL, ALL, ALL, 0, 0]);
+        State {
+            boxes,
+            configs: [fresh; 6],
+            drop,
+        }
+    }
+
+    /// Propagates the boxes and bands of the work list `todo` until nothing changes. False
+    /// on a contradiction.
+    #[inline(always)]
+    fn propagate(&mut self, m: &Masks<L>, mut todo: u32) -> bool {
+        // Sweeps in a fixed order, bands then boxes, each update a copy of its own with its
+        // indices constants (a jump by the lowest bit of the list instead: one mispredicted
+        // indirect branch per update).
+        macro_rules! sweep {
+            ($($t:literal)*; $($b:literal)*) => {
+                $(
+                    if todo & BAND_BIT << $t != 0 {
+                        todo &= !(BAND_BIT << $t);
+                        if !self.update_band::<$t>(m, &mut todo) {
+                            return false;
+                        }
+                    }
+                )*
+                $(
+                    if todo & BOX_BIT << $b != 0 {
+                        todo &= !(BOX_BIT << $b);
+                        if !self.update_box::<$b>(m, &mut todo) {
+                            return false;
+                        }
+                    }
+                )*
+            };
+        }
+        while todo != 0 {
+            sweep!(0 1 2 3 4 5; 0 1 2 3 4 5 6 7 8);
+        }
+        true
+    }
+
+    /// Box `k`: asserts and eliminates until it settles, then tells its bands.
+    #[inline(always)]
+    fn update_box<const K: usize>(&mut self, m: &Masks<L>, todo: &mut u32) -> bool {
+        let k = K;
+        let mut cells = self.boxes[k];
+        let (mut asserted, mut in_cols, mut in_other_rows);
+        loop {
+            let counts = L::counts(cells);
+            let (lone_in_row, row_has) = lone::<L>(cells, rot_rows::<L>);
+            let (lone_in_col, col_has) = lone::<L>(cells, rot_cols::<L>);
+            // Every cell keeps a digit, every H and V lane 6; every digit stays in some lane
+            // of each matrix row and column 0..3 (it is in the triad or absent from it).
+            if L::any_less(counts, m.minimum)
+                || L::and(row_has, m.rows_all) != m.rows_all
+                || L::and(col_has, m.cols_all) != m.cols_all
+            {
+                return false;
+            }
+            // Lanes at their minimum assert all they hold; so does a digit left in one lane
+            // of a matrix row or column (rows and columns 0..3 only: row 3 holds V lanes,
+            // column 3 H lanes, which are no such clause).
+            asserted = L::or(
+                L::and(cells, L::eq(counts, m.minimum)),
+                L::or(L::and(lone_in_row, m.rows), L::and(lone_in_col, m.cols)),
+            );
+            let placed = L::and(asserted, m.cells);
+            // An asserted digit leaves the other lanes of its row and column: a placed digit
+            // the rest of its minirow and minicol (H and V lanes included), a digit absent
+            // from a triad the triad's cells. A placed digit also leaves the rest of the box,
+            // and its cell keeps only it. Two lanes that assert the same digit so empty
+            // each other: the contradiction shows at the next count.
+            let row_placed = others::<L>(placed, rot_rows::<L>);
+            let in_rows = L::or(row_placed, placed);
+            let along_rows = L::or(
+                row_placed,
+                others::<L>(L::and(asserted, m.h), rot_rows::<L>),
+            );
+            let along_cols = others::<L>(L::or(placed, L::and(asserted, m.v)), rot_cols::<L>);
+            in_cols = along_cols;
+            in_other_rows = others::<L>(in_rows, rot_cols::<L>);
+            let in_box = L::and(L::or(row_placed, in_other_rows), m.cells);
+            let gone = L::or(
+                L::or(along_rows, L::or(along_cols, in_box)),
+                L::and_not(L::nonzero(placed), placed),
+            );
+            let next = L::and_not(cells, gone);
+            if next == cells {
+                break;
+            }
+            cells = next;
+        }
+        self.boxes[k] = cells;
+        // The news for the bands, per element of the box: the digits asserted absent from
+        // it (its H or V lane) and those placed in the other two (that lane of the rows'
+        // or columns' unions, turned). A configuration that puts such a digit in the
+        // element goes.
+        let in_other_cols = others::<L>(in_cols, rot_rows::<L>);
+        let news = L::or(
+            asserted,
+            L::or(L::and(in_other_rows, m.h), L::and(in_other_cols, m.v)),
+        );
+        for (o, band, peer) in [(0, K / 3, K % 3), (1, 3 + K % 3, K / 3)] {
+            let drop = L::gather(news, &NEWS[o][peer]);
+            self.drop[band] = L::n_or(self.drop[band], drop);
+            if !L::n_is_zero(L::n_and(self.configs[band], drop)) {
+                *todo |= BAND_BIT << band;
+            }
+        }
+        true
+    }
+
+    /// Band `t`: drops configurations, then restricts its boxes to the triads left.
+    #[inline(always)]
+    fn update_band<const T: usize>(&mut self, m: &Masks<L>, todo: &mut u32) -> bool {
+        let t = T;
+        let dropping = L::n_and(self.configs[t], self.drop[t]);
+        if L::n_is_zero(dropping) {
+            return true;
+        }
+        let mut configs = L::n_and_not(self.configs[t], dropping);
+        let triads = loop {
+            let triads = L::or(
+                L::n_spread(configs, &TRIADS[0]),
+                L::n_spread(configs, &TRIADS[1]),
+            );
+            let counts = L::counts(triads);
+            // Each triad keeps 3 digits.
+            if L::any_less(counts, m.triad_minimum) {
+                return false;
+            }
+            // A triad down to 3 digits takes them: their configurations that put them in
+            // another element of that peer go (in each triad lane, the digits the peer's
+            // other triads take; configuration c reads lane 4p + PERMS[c][p] of each peer).
+            let full = L::and(triads, L::eq(counts, m.triad_minimum));
+            if L::is_zero(full) {
+                break triads;
+            }
+            let elsewhere = others::<L>(full, rot_rows::<L>);
+            let drop = L::n_or(
+                L::gather(elsewhere, &TRIAD_NEWS[0]),
+                L::n_or(
+                    L::gather(elsewhere, &TRIAD_NEWS[1]),
+                    L::gather(elsewhere, &TRIAD_NEWS[2]),
+                ),
+            );
+            let next = L::n_and_not(configs, drop);
+            if next == configs {
+                break triads;
+            }
+            configs = next;
+        };
+        // Each digit keeps some configuration: the union of a peer's triads is every digit.
+        if L::and(row_union::<L>(triads), m.cells) != m.cells {
+            return false;
+        }
+        self.configs[t] = configs;
+        let (o, band) = (t / 3, t % 3);
+        for (peer, ctl) in RESTRICT[o].iter().enumerate() {
+            let k = if o == 0 {
+                3 * band + peer
+            } else {
+                3 * peer + band
+            };
+            let allowed = if peer == 2 {
+                L::or(
+                    L::spread_half::<true>(triads, &ctl[0]),
+                    L::spread_half::<true>(triads, &ctl[1]),
+                )
+            } else {
+                L::or(
+                    L::spread_half::<false>(triads, &ctl[0]),
+                    L::spread_half::<false>(triads, &ctl[1]),
+                )
+            };
+            let allowed = L::or(allowed, m.free[o]);
+            let next = L::and(self.boxes[k], allowed);
+            if next != self.boxes[k] {
+                self.boxes[k] = next;
+                *todo |= BOX_BIT << k;
+            }
+        }
+        true
+    }
+
+    /// The band and digit to guess on: the band with the fewest configurations, of those
+    /// not yet fixed (a fixed band has one per digit, 9 in all), and its digit with the
+    /// fewest (at least 2). None when every band is fixed.
+    #[inline(always)]
+    fn choose(&self) -> Option<(usize, usize)> {
+        let mut best = (u32::MAX, 0);
+        for (t, &c) in self.configs.iter().enumerate() {
+            let n = L::n_count(c);
+            if n > 9 && n < best.0 {
+                best = (n, t);
+            }
+        }
+        if best.0 == u32::MAX {
+            return None;
+        }
+        let t = best.1;
+        // How many configurations each digit has, as three bit planes (a counter per bit).
+        let (mut one, mut two, mut four) = (0u16, 0u16, 0u16);
+        for &x in &L::narrow_lanes(self.configs[t])[..6] {
+            let carry = one & x;
+            one ^= x;
+            four |= two & carry;
+            two ^= carry;
+        }
+        // The digits with 2, 3, 4, 5 and 6 configurations; the first nonempty set.
+        let fewest = [
+            two & !one & !four,
+            two & one & !four,
+            four & !two & !one,
+            four & !two & one,
+            four & two,
+        ];
+        let digits = fewest.into_iter().find(|&x| x != 0).unwrap_or(1);
+        Some((t, digits.trailing_zeros() as usize))
+    }
+
+    /// The solved grid, or None when some cell is not down to one digit or some digit has
+    /// no configuration left in a band (a state the propagation should never leave fixed;
+    /// the caller then gives up rather than trust it).
+    #[inline(always)]
+    fn solution(&self, m: &Masks<L>) -> Option<Board> {
+        let mut union = L::narrow([0; 8]);
+        for &c in &self.configs {
+            union = L::n_or(union, c);
+        }
+        let lanes = L::narrow_lanes(union);
+        if lanes[..6].iter().fold(0, |a, &x| a | x) != ALL {
+            return None;
+        }
+        let mut out = Board::EMPTY;
+        for (k, &b) in self.boxes.iter().enumerate() {
+            if L::any_less(m.one_per_cell, L::counts(b)) {
+                return None;
+            }
+            // A lone bit 1 << (d - 1) and the bits below it: d bits.
+            let digits = L::wide_lanes(L::counts(L::xor(b, L::sub(b, m.one_per_cell))));
+            for i in 0..3 {
+                let at = (3 * (k / 3) + i) * 9 + 3 * (k % 3);
+                for j in 0..3 {
+                    out.0[at + j] = digits[4 * i + j] as u8;
+                }
+            }
+        }
+        Some(out)
+    }
+}
+
+/// A search in progress.
+struct Search<L: Lanes> {
+    masks: Masks<L>,
+    limit: u32,
+    count: u32,
+    first: Board,
+    guesses: u32,
+    /// Set when the budget ran out or a fixed state did not read as a solved grid.
+    gave_up: bool,
+}
+
+impl<L: Lanes> Search<L> {
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.count >= self.limit || self.gave_up
+    }
+
+    /// Propagates a node and either records its solution or returns the guess to branch on:
+    /// the band, and the digit's configurations split into the first and the rest.
+    #[inline(always)]
+    fn node(&mut self, s: &mut State<L>, todo: u32) -> Option<(usize, L::Narrow, L::Narrow)> {
+        if !s.propagate(&self.masks, todo) {
+            return None;
+        }
+        let Some((t, d)) = s.choose() else {
+            match s.solution(&self.masks) {
+                Some(b) => {
+                    if self.count == 0 {
+                        self.first = b;
+                    }
+                    self.count += 1;
+                }
+                None => self.gave_up = true,
+            }
+            return None;
+        };
+        self.guesses += 1;
+        if self.guesses > GUESS_BUDGET {
+            self.gave_up = true;
+            return None;
+        }
+        let mut lanes = L::narrow_lanes(s.configs[t]);
+        let mut first = [0u16; 8];
+        let c = lanes.iter().position(|&x| x >> d & 1 != 0).unwrap_or(0);
+        first[c] = 1 << d;
+        for x in lanes.iter_mut() {
+            *x &= 1 << d;
+        }
+        lanes[c] = 0;
+        Some((t, L::narrow(first), L::narrow(lanes)))
+    }
+}
+
+/// One recursive search function per backend, compiled with that backend's CPU features,
+/// so that everything it calls inlines into it.
+macro_rules! search_fn {
+    ($name:ident, $l:ty $(, #[$attr:meta])*) => {
+        $(#[$attr])*
+        fn $name(search: &mut Search<$l>, s: &mut State<$l>, todo: u32) {
+            let Some((t, first, rest)) = search.node(s, todo) else {
+                return;
+            };
+            // The digit takes its first configuration (the rest go), else one of the rest.
+            let mut child = *s;
+            child.drop[t] = <$l as Lanes>::n_or(child.drop[t], rest);
+            $name(search, &mut child, BAND_BIT << t);
+            if search.done() {
+                return;
+            }
+            s.drop[t] = <$l as Lanes>::n_or(s.drop[t], first);
+            $name(search, s, BAND_BIT << t);
+        }
+    };
+}
+
+search_fn!(search_portable, Portable);
+#[cfg(target_arch = "x86_64")]
+search_fn!(search_avx2, super::lanes::Avx2, #[target_feature(enable = "avx2,popcnt,bmi1")]);
+
+#[inline(always)]
+fn start<L: Lanes>(puzzle: &Board, limit: u32) -> (Search<L>, State<L>) {
+    let search = Search {
+        masks: Masks::new(),
+        limit: limit.max(1),
+        count: 0,
+        first: Board::EMPTY,
+        guesses: 0,
+        gave_up: false,
+    };
+    (search, State::new(puzzle))
+}
+
+/// Counts the solutions of `puzzle` up to `limit`, keeping the first: `(count, first)`, or
+/// None when the search gave up (see [`GUESS_BUDGET`]). Clashing givens end in count 0.
+pub fn count_up_to(puzzle: &Board, limit: u32) -> Option<(u32, Board)> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2")
+        && std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+    {
+        // SAFETY: the CPU has the features the function is compiled with.
+        return unsafe { count_avx2(puzzle, limit) };
+    }
+    count_portable(puzzle, limit)
+}
+
+fn finish<L: Lanes>(search: Search<L>) -> Option<(u32, Board)> {
+    (!search.gave_up).then_some((search.count, search.first))
+}
+
+/// The portable backend, whatever the CPU (the tests run it beside the AVX2 one).
+pub(crate) fn count_portable(puzzle: &Board, limit: u32) -> Option<(u32, Board)> {
+    let (mut search, mut s) = start::<Portable>(puzzle, limit);
+    search_portable(&mut search, &mut s, EVERYTHING);
+    finish(search)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt,bmi1")]
+fn count_avx2(puzzle: &Board, limit: u32) -> Option<(u32, Board)> {
+    let (mut search, mut s) = start::<super::lanes::Avx2>(puzzle, limit);
+    search_avx2(&mut search, &mut s, EVERYTHING);
+    finish(search)
+}
