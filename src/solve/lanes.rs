@@ -153,6 +153,18 @@ pub trait Lanes: Copy {
 #[derive(Clone, Copy)]
 pub struct Portable;
 
+/// Lane by lane, `f(a[i], b[i])`.
+#[inline(always)]
+fn zip<const N: usize>(a: [u16; N], b: [u16; N], f: impl Fn(u16, u16) -> u16) -> [u16; N] {
+    std::array::from_fn(|i| f(a[i], b[i]))
+}
+
+/// True when every lane is 0.
+#[inline(always)]
+fn all_zero(a: &[u16]) -> bool {
+    a.iter().fold(0, |m, &x| m | x) == 0
+}
+
 impl Lanes for Portable {
     type Wide = [u16; 16];
     type Narrow = [u16; 8];
@@ -175,27 +187,27 @@ impl Lanes for Portable {
     }
     #[inline(always)]
     fn and(a: [u16; 16], b: [u16; 16]) -> [u16; 16] {
-        std::array::from_fn(|i| a[i] & b[i])
+        zip(a, b, |x, y| x & y)
     }
     #[inline(always)]
     fn or(a: [u16; 16], b: [u16; 16]) -> [u16; 16] {
-        std::array::from_fn(|i| a[i] | b[i])
+        zip(a, b, |x, y| x | y)
     }
     #[inline(always)]
     fn and_not(a: [u16; 16], b: [u16; 16]) -> [u16; 16] {
-        std::array::from_fn(|i| a[i] & !b[i])
+        zip(a, b, |x, y| x & !y)
     }
     #[inline(always)]
     fn xor(a: [u16; 16], b: [u16; 16]) -> [u16; 16] {
-        std::array::from_fn(|i| a[i] ^ b[i])
+        zip(a, b, |x, y| x ^ y)
     }
     #[inline(always)]
     fn sub(a: [u16; 16], b: [u16; 16]) -> [u16; 16] {
-        std::array::from_fn(|i| a[i].wrapping_sub(b[i]))
+        zip(a, b, u16::wrapping_sub)
     }
     #[inline(always)]
     fn eq(a: [u16; 16], b: [u16; 16]) -> [u16; 16] {
-        std::array::from_fn(|i| if a[i] == b[i] { !0 } else { 0 })
+        zip(a, b, |x, y| if x == y { !0 } else { 0 })
     }
     #[inline(always)]
     fn any_less(a: [u16; 16], b: [u16; 16]) -> bool {
@@ -203,7 +215,7 @@ impl Lanes for Portable {
     }
     #[inline(always)]
     fn is_zero(a: [u16; 16]) -> bool {
-        a.iter().fold(0, |m, &x| m | x) == 0
+        all_zero(&a)
     }
     #[inline(always)]
     fn counts(a: [u16; 16]) -> [u16; 16] {
@@ -233,19 +245,19 @@ impl Lanes for Portable {
     }
     #[inline(always)]
     fn n_and(a: [u16; 8], b: [u16; 8]) -> [u16; 8] {
-        std::array::from_fn(|i| a[i] & b[i])
+        zip(a, b, |x, y| x & y)
     }
     #[inline(always)]
     fn n_or(a: [u16; 8], b: [u16; 8]) -> [u16; 8] {
-        std::array::from_fn(|i| a[i] | b[i])
+        zip(a, b, |x, y| x | y)
     }
     #[inline(always)]
     fn n_and_not(a: [u16; 8], b: [u16; 8]) -> [u16; 8] {
-        std::array::from_fn(|i| a[i] & !b[i])
+        zip(a, b, |x, y| x & !y)
     }
     #[inline(always)]
     fn n_is_zero(a: [u16; 8]) -> bool {
-        a.iter().fold(0, |m, &x| m | x) == 0
+        all_zero(&a)
     }
     #[inline(always)]
     fn n_count(a: [u16; 8]) -> u32 {

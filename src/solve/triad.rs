@@ -557,9 +557,8 @@ impl<L: Lanes> State<L> {
         for (o, band, peer) in [(0, K / 3, K % 3), (1, 3 + K % 3, K / 3)] {
             let drop = L::gather(news, &NEWS[o][peer]);
             self.drop[band] = L::n_or(self.drop[band], drop);
-            if !L::n_is_zero(L::n_and(self.configs[band], drop)) {
-                *todo |= BAND_BIT << band;
-            }
+            // Marked without a branch (the outcome is hard to predict).
+            *todo |= (!L::n_is_zero(L::n_and(self.configs[band], drop)) as u32) << band;
         }
         true
     }
@@ -629,10 +628,8 @@ impl<L: Lanes> State<L> {
             };
             let allowed = L::or(allowed, m.free[o]);
             let next = L::and(self.boxes[k], allowed);
-            if next != self.boxes[k] {
-                self.boxes[k] = next;
-                *todo |= BOX_BIT << k;
-            }
+            *todo |= ((next != self.boxes[k]) as u32 * BOX_BIT) << k;
+            self.boxes[k] = next;
         }
         true
     }
@@ -762,19 +759,19 @@ impl<L: Lanes> Search<L> {
 macro_rules! search_fn {
     ($name:ident, $l:ty $(, #[$attr:meta])*) => {
         $(#[$attr])*
-        fn $name(search: &mut Search<$l>, s: &mut State<$l>, todo: u32) {
-            let Some((t, first, rest)) = search.node(s, todo) else {
-                return;
-            };
-            // The digit takes its first configuration (the rest go), else one of the rest.
-            let mut child = *s;
-            child.drop[t] = <$l as Lanes>::n_or(child.drop[t], rest);
-            $name(search, &mut child, BAND_BIT << t);
-            if search.done() {
-                return;
+        fn $name(search: &mut Search<$l>, s: &mut State<$l>, mut todo: u32) {
+            // The digit takes its first configuration (the rest go), else one of the rest:
+            // a child searched in a copy, then this state narrowed in place.
+            while let Some((t, first, rest)) = search.node(s, todo) {
+                let mut child = *s;
+                child.drop[t] = <$l as Lanes>::n_or(child.drop[t], rest);
+                $name(search, &mut child, BAND_BIT << t);
+                if search.done() {
+                    return;
+                }
+                s.drop[t] = <$l as Lanes>::n_or(s.drop[t], first);
+                todo = BAND_BIT << t;
             }
-            s.drop[t] = <$l as Lanes>::n_or(s.drop[t], first);
-            $name(search, s, BAND_BIT << t);
         }
     };
 }
