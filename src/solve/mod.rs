@@ -39,7 +39,10 @@ pub enum Outcome {
 
 /// Counts the solutions of `puzzle` up to `limit` (at least 1), keeping the first found.
 pub fn count_up_to(puzzle: &Board, limit: u32) -> Outcome {
-    let (count, first) = band_count(puzzle, limit, EASY)
+    let easy = (limit <= 1)
+        .then(|| band_count(puzzle, limit, EASY))
+        .flatten();
+    let (count, first) = easy
         .or_else(|| triad::count_up_to(puzzle, limit))
         .or_else(|| band_count(puzzle, limit, u32::MAX))
         .expect("a search without a budget ends");
@@ -69,9 +72,14 @@ pub fn check_solvers_agree(puzzle: &Board, limit: u32) {
     }
 }
 
-/// The band solver's node budget before the triad solver takes over. `sudoku-solve -j1`,
-/// best of 5 alternated runs: 17_clue 235k/s with 2, 265k with 4, 278k with 8, 217k with 16
-/// (the triad solver alone: 183k); magictour_top1465 60-62k/s with 2 to 16 (72k alone).
+/// To the first solution (limit 1), the band solver's node budget before the triad solver
+/// takes over: per puzzle, the band solver is the faster below about 8 of its nodes on
+/// 17_clue and sudoku_exchange_diabolical, 16 on magictour_top1465, and the triad solver is
+/// 1.3-20 times faster above. Counting further (limit 2 and more), the triad solver takes
+/// every puzzle: `sudoku-solve -j1 --count`, best of 3 alternated runs, against the band
+/// solver alone: diabolical +3%, serg +36%, top1465 +20%, forum_hardest_1106 +51%, but
+/// kaggle -35%, random_minimal -11%, 17_clue -5%; with this budget of 8 the switch costs
+/// more than it saves (diabolical -13%, serg -17%, top1465 -6%, random_minimal -13%).
 const EASY: u32 = 8;
 
 /// The band solver's count, or None when the search takes more than `budget` nodes.
