@@ -1,8 +1,9 @@
 //! Vectors of 16-bit lanes for the triad solver ([`super::triad`]): a 16-lane `Wide` (a box)
 //! and an 8-lane `Narrow` (a band), with two backends that compute the same thing:
 //! [`Avx2`] (x86-64 intrinsics, picked at run time when the CPU has AVX2) and [`Portable`]
-//! (plain arrays, everywhere else). The solver is written once, generic over [`Lanes`], so
-//! both backends take the same steps and find the same first solution.
+//! (plain arrays, on any CPU: the tests and the fuzzer hold the AVX2 backend to it). The
+//! solver is written once, generic over [`Lanes`], so both backends take the same steps and
+//! find the same first solution.
 //!
 //! Shuffles are given lane by lane: `ctl[i]` is the source lane of output lane `i`, or
 //! [`ZERO`] for a zero. [`Ctl16`] and [`Ctl8`] keep, beside the lane numbers, the byte
@@ -21,7 +22,7 @@
 /// The control lane number that writes a zero.
 pub const ZERO: u8 = 0xFF;
 
-/// A shuffle that makes 16 lanes (from 8, or from 16 within halves).
+/// A shuffle that makes 16 lanes from 8 (a `Narrow`, or one half of a `Wide`).
 #[derive(Clone, Copy)]
 #[repr(C, align(32))]
 pub struct Ctl16 {
@@ -30,12 +31,11 @@ pub struct Ctl16 {
     pub lanes: [u8; 16],
 }
 
-/// A shuffle that makes 8 lanes from 16 (any lane) or from 8.
+/// A shuffle that makes 8 lanes from any of 16.
 #[derive(Clone, Copy)]
 #[repr(C, align(16))]
 pub struct Ctl8 {
-    /// `pshufb` bytes taking from the low half and from the high half of a `Wide`; for a
-    /// `Narrow` source only `lo` is used.
+    /// `pshufb` bytes taking from the low half and from the high half of a `Wide`.
     pub lo: [u8; 16],
     pub hi: [u8; 16],
     pub lanes: [u8; 8],
@@ -52,29 +52,13 @@ const fn lane_bytes(lane: u8) -> [u8; 2] {
 
 impl Ctl16 {
     /// Output lane `i` takes lane `lanes[i]` (0..8) of an 8-lane source copied into both
-    /// halves, so any lane can come from any source lane.
+    /// halves (the shuffle works within each half), so any lane can come from any source lane.
     pub const fn spread(lanes: [u8; 16]) -> Ctl16 {
         let mut bytes = [0u8; 32];
         let mut i = 0;
         while i < 16 {
             assert!(lanes[i] == ZERO || lanes[i] < 8);
             let b = lane_bytes(lanes[i]);
-            bytes[2 * i] = b[0];
-            bytes[2 * i + 1] = b[1];
-            i += 1;
-        }
-        Ctl16 { bytes, lanes }
-    }
-
-    /// Output lane `i` takes lane `lanes[i]` of a 16-lane source, which must lie in the same
-    /// half as `i`.
-    pub const fn within_halves(lanes: [u8; 16]) -> Ctl16 {
-        let mut bytes = [0u8; 32];
-        let mut i = 0;
-        while i < 16 {
-            let l = lanes[i];
-            assert!(l == ZERO || l / 8 == i as u8 / 8);
-            let b = lane_bytes(if l == ZERO { ZERO } else { l % 8 });
             bytes[2 * i] = b[0];
             bytes[2 * i + 1] = b[1];
             i += 1;
@@ -149,7 +133,7 @@ pub trait Lanes: Copy {
     fn n_spread(a: Self::Narrow, ctl: &Ctl16) -> Self::Wide;
 }
 
-/// The arrays backend: any CPU.
+/// The arrays backend: any CPU (the solver module uses it only in tests and the fuzzer).
 #[derive(Clone, Copy)]
 pub struct Portable;
 

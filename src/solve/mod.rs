@@ -1,13 +1,15 @@
 //! The solver: one primitive, [`count_up_to`], that counts solutions up to a limit and keeps
 //! the first one found. Solving is limit 1, a uniqueness check limit 2.
 //!
-//! Two solvers share the work. Each puzzle goes first to the *band solver* (this module),
-//! for at most `EASY` nodes: it is the faster on puzzles that need few guesses, easy ones
-//! and most 17-clue ones. A puzzle that needs more goes to the *triad solver*
-//! (`triad.rs`, after tdoku's design), whose stronger propagation makes a tree about half the
-//! size; it runs on AVX2 where the CPU has it, on a portable backend of the same steps
-//! elsewhere. A triad search that runs past its guess budget (never seen on the shared
-//! sets; a guard for grids the fuzzer may find) goes back to the band solver, unbudgeted.
+//! Two solvers share the work. Looking for the first solution, each puzzle goes first to the
+//! *band solver* (this module), for at most `EASY` nodes: it is the faster on puzzles that
+//! need few guesses, easy ones and most 17-clue ones. A puzzle that needs more, and every
+//! puzzle when counting to 2 or more, goes to the *triad solver* (`triad.rs`, after tdoku's
+//! design), whose stronger propagation makes a tree about half the size. That one needs
+//! AVX2: on a CPU without it the band solver takes every puzzle (the triad solver's portable
+//! backend, which takes the same steps, is too slow there). A triad search that runs past
+//! its guess budget (never on the shared sets, at limit 1 or 2; a guard for grids the
+//! fuzzer may find) goes back to the band solver, unbudgeted.
 //!
 //! The band solver's state is 27 candidate words (see [`bits`] for the layout) and a few
 //! masks, ~240 bytes, copied onto the stack at each guess instead of undone. Propagation
@@ -18,8 +20,11 @@
 //! a bivalue cell. A long search (every 1024 nodes) checks the nodes of its current path
 //! for Hall's condition and cuts the first that fails it.
 //!
-//! The outcome is deterministic: the same puzzle always yields the same first solution, on
-//! any CPU (the triad solver's backends take the same steps; a test and the fuzzer check it).
+//! The outcome is deterministic: the same puzzle always yields the same first solution on a
+//! given kind of CPU. Counts are the same on every CPU; so is the first solution of every
+//! puzzle with one solution, and of a puzzle with several that the band solver settles
+//! within its budget. The rest, puzzles with several solutions that need more guessing, may
+//! print another of their solutions on a CPU without AVX2.
 
 pub mod bits;
 mod lanes;
@@ -39,11 +44,15 @@ pub enum Outcome {
 
 /// Counts the solutions of `puzzle` up to `limit` (at least 1), keeping the first found.
 pub fn count_up_to(puzzle: &Board, limit: u32) -> Outcome {
-    let easy = (limit <= 1)
-        .then(|| band_count(puzzle, limit, EASY))
-        .flatten();
-    let (count, first) = easy
-        .or_else(|| triad::count_up_to(puzzle, limit))
+    let shared = if triad::fast() {
+        let easy = (limit <= 1)
+            .then(|| band_count(puzzle, limit, EASY))
+            .flatten();
+        easy.or_else(|| triad::count_up_to(puzzle, limit))
+    } else {
+        None
+    };
+    let (count, first) = shared
         .or_else(|| band_count(puzzle, limit, u32::MAX))
         .expect("a search without a budget ends");
     if count == 0 {
@@ -60,7 +69,7 @@ pub fn count_up_to(puzzle: &Board, limit: u32) -> Outcome {
 /// For the fuzzer and the tests: the band solver, the triad solver and (on a CPU that has
 /// AVX2) its portable backend find the same number of solutions up to `limit`; the two
 /// triad backends the same first one.
-pub fn check_solvers_agree(puzzle: &Board, limit: u32) {
+pub(crate) fn check_solvers_agree(puzzle: &Board, limit: u32) {
     let band = band_count(puzzle, limit, u32::MAX).expect("no budget");
     let portable = triad::count_portable(puzzle, limit);
     assert_eq!(triad::count_up_to(puzzle, limit), portable, "{puzzle:?}");
@@ -74,8 +83,8 @@ pub fn check_solvers_agree(puzzle: &Board, limit: u32) {
 
 /// To the first solution (limit 1), the band solver's node budget before the triad solver
 /// takes over: per puzzle, the band solver is the faster below about 8 of its nodes on
-/// 17_clue and sudoku_exchange_diabolical, 16 on magictour_top1465, and the triad solver is
-/// 1.3-20 times faster above. Counting further (limit 2 and more), the triad solver takes
+/// 17_clue and sudoku_exchange_diabolical, 16 on magictour_top1465; above, the triad solver
+/// is faster, from 1.2 times (8-15 nodes) to 10 times and more (past 256). Counting further (limit 2 and more), the triad solver takes
 /// every puzzle: `sudoku-solve -j1 --count`, best of 3 alternated runs, against the band
 /// solver alone: diabolical +3%, serg +36%, top1465 +20%, forum_hardest_1106 +51%, but
 /// kaggle -35%, random_minimal -11%, 17_clue -5%; with this budget of 8 the switch costs
