@@ -120,8 +120,9 @@ pub trait Lanes: Copy {
     fn rot_cols<const K: u32>(a: Self::Wide) -> Self::Wide;
     /// 8 lanes picked from any of the 16.
     fn gather(a: Self::Wide, ctl: &Ctl8) -> Self::Narrow;
-    /// 16 lanes picked from a half of 8 lanes: the low half (`HI` false) or the high one.
-    fn spread_half<const HI: bool>(a: Self::Wide, ctl: &Ctl16) -> Self::Wide;
+    /// 16 lanes picked from a half of 8 lanes: the low half (`high` false) or the high one.
+    /// (`high` is a constant where the solver calls it, so the choice folds away.)
+    fn spread_half(a: Self::Wide, high: bool, ctl: &Ctl16) -> Self::Wide;
 
     fn n_and(a: Self::Narrow, b: Self::Narrow) -> Self::Narrow;
     fn n_or(a: Self::Narrow, b: Self::Narrow) -> Self::Narrow;
@@ -222,8 +223,8 @@ impl Lanes for Portable {
         ctl.lanes.map(|l| if l == ZERO { 0 } else { a[l as usize] })
     }
     #[inline(always)]
-    fn spread_half<const HI: bool>(a: [u16; 16], ctl: &Ctl16) -> [u16; 16] {
-        let base = if HI { 8 } else { 0 };
+    fn spread_half(a: [u16; 16], high: bool, ctl: &Ctl16) -> [u16; 16] {
+        let base = if high { 8 } else { 0 };
         ctl.lanes
             .map(|l| if l == ZERO { 0 } else { a[base + l as usize] })
     }
@@ -420,9 +421,9 @@ mod avx2 {
             }
         }
         #[inline(always)]
-        fn spread_half<const HI: bool>(a: W, ctl: &Ctl16) -> W {
+        fn spread_half(a: W, high: bool, ctl: &Ctl16) -> W {
             unsafe {
-                let both = if HI {
+                let both = if high {
                     _mm256_permute4x64_epi64::<0b11_10_11_10>(a.0)
                 } else {
                     _mm256_permute4x64_epi64::<0b01_00_01_00>(a.0)

@@ -84,11 +84,12 @@ pub(crate) fn check_solvers_agree(puzzle: &Board, limit: u32) {
 /// To the first solution (limit 1), the band solver's node budget before the triad solver
 /// takes over: per puzzle, the band solver is the faster below about 8 of its nodes on
 /// 17_clue and sudoku_exchange_diabolical, 16 on magictour_top1465; above, the triad solver
-/// is faster, from 1.2 times (8-15 nodes) to 10 times and more (past 256). Counting further (limit 2 and more), the triad solver takes
-/// every puzzle: `sudoku-solve -j1 --count`, best of 3 alternated runs, against the band
-/// solver alone: diabolical +3%, serg +36%, top1465 +20%, forum_hardest_1106 +51%, but
-/// kaggle -35%, random_minimal -11%, 17_clue -5%; with this budget of 8 the switch costs
-/// more than it saves (diabolical -13%, serg -17%, top1465 -6%, random_minimal -13%).
+/// is faster, from 1.2 times (8-15 nodes) to 10 times and more (past 256). Counting further
+/// (limit 2 and more), the triad solver takes every puzzle: `sudoku-solve -j1 --count`,
+/// best of 3 alternated runs, against the band solver alone: diabolical +3%, serg +36%,
+/// top1465 +20%, forum_hardest_1106 +51%, but kaggle -35%, random_minimal -11%, 17_clue
+/// -5%; with this budget of 8 the switch costs more than it saves (diabolical -13%, serg
+/// -17%, top1465 -6%, random_minimal -13%).
 const EASY: u32 = 8;
 
 /// The band solver's count, or None when the search takes more than `budget` nodes.

@@ -615,18 +615,14 @@ impl<L: Lanes> State<L> {
             } else {
                 3 * peer + band
             };
-            let allowed = if peer == 2 {
+            // Peer 2's triads are the high half.
+            let allowed = L::or(
                 L::or(
-                    L::spread_half::<true>(triads, &ctl[0]),
-                    L::spread_half::<true>(triads, &ctl[1]),
-                )
-            } else {
-                L::or(
-                    L::spread_half::<false>(triads, &ctl[0]),
-                    L::spread_half::<false>(triads, &ctl[1]),
-                )
-            };
-            let allowed = L::or(allowed, m.free[o]);
+                    L::spread_half(triads, peer == 2, &ctl[0]),
+                    L::spread_half(triads, peer == 2, &ctl[1]),
+                ),
+                m.free[o],
+            );
             let next = L::and(self.boxes[k], allowed);
             *todo |= ((next != self.boxes[k]) as u32 * BOX_BIT) << k;
             self.boxes[k] = next;
@@ -670,19 +666,12 @@ impl<L: Lanes> State<L> {
         Some((t, digits.trailing_zeros() as usize))
     }
 
-    /// The solved grid, or None when some cell is not down to one digit or some digit has
-    /// no configuration left in a band (a state the propagation should never leave fixed;
-    /// the caller then gives up rather than trust it).
+    /// The solved grid, or None when some cell is not down to one digit (a state the
+    /// propagation should never leave with every band fixed; the caller then gives up
+    /// rather than trust it). That every digit keeps a configuration in every band needs no
+    /// check here: a band update never stores configurations that fail it.
     #[inline(always)]
     fn solution(&self, m: &Masks<L>) -> Option<Board> {
-        let mut union = L::narrow([0; 8]);
-        for &c in &self.configs {
-            union = L::n_or(union, c);
-        }
-        let lanes = L::narrow_lanes(union);
-        if lanes[..6].iter().fold(0, |a, &x| a | x) != ALL {
-            return None;
-        }
         let mut out = Board::EMPTY;
         for (k, &b) in self.boxes.iter().enumerate() {
             if L::any_less(m.one_per_cell, L::counts(b)) {
