@@ -505,10 +505,15 @@ impl<L: Lanes> State<L> {
             let (lone_in_col, col_has) = lone::<L>(cells, rot_cols::<L>);
             // Every cell keeps a digit, every H and V lane 6; every digit stays in some lane
             // of each matrix row and column 0..3 (it is in the triad or absent from it).
-            if L::any_less(counts, m.minimum)
-                || L::and(row_has, m.rows_all) != m.rows_all
-                || L::and(col_has, m.cols_all) != m.cols_all
-            {
+            // (One test for the three: they rarely fail.)
+            let broken = L::or(
+                L::less(counts, m.minimum),
+                L::or(
+                    L::and_not(m.rows_all, row_has),
+                    L::and_not(m.cols_all, col_has),
+                ),
+            );
+            if !L::is_zero(broken) {
                 return false;
             }
             // Lanes at their minimum assert all they hold; so does a digit left in one lane
@@ -524,16 +529,13 @@ impl<L: Lanes> State<L> {
             // from a triad the triad's cells. A placed digit also leaves the rest of the box,
             // and its cell keeps only it. Two lanes that assert the same digit so empty
             // each other: the contradiction shows at the next count.
-            let row_placed = others::<L>(placed, rot_rows::<L>);
-            let in_rows = L::or(row_placed, placed);
-            let along_rows = L::or(
-                row_placed,
-                others::<L>(L::and(asserted, m.h), rot_rows::<L>),
-            );
+            let along_rows = others::<L>(L::or(placed, L::and(asserted, m.h)), rot_rows::<L>);
             let along_cols = others::<L>(L::or(placed, L::and(asserted, m.v)), rot_cols::<L>);
             in_cols = along_cols;
-            in_other_rows = others::<L>(in_rows, rot_cols::<L>);
-            let in_box = L::and(L::or(row_placed, in_other_rows), m.cells);
+            // The rest of the box: the digits placed in other matrix rows (those placed in
+            // the same row are in `along_rows`).
+            in_other_rows = others::<L>(row_union::<L>(placed), rot_cols::<L>);
+            let in_box = L::and(in_other_rows, m.cells);
             let gone = L::or(
                 L::or(along_rows, L::or(along_cols, in_box)),
                 L::and_not(L::nonzero(placed), placed),
