@@ -90,6 +90,14 @@ pub(crate) fn check_solvers_agree(puzzle: &Board, limit: u32) {
 /// top1465 +20%, forum_hardest_1106 +51%, but kaggle -35%, random_minimal -11%, 17_clue
 /// -5%; with this budget of 8 the switch costs more than it saves (diabolical -13%, serg
 /// -17%, top1465 -6%, random_minimal -13%).
+///
+/// Tried and dropped (library, alternated): at limit 2, the band solver's root node alone
+/// first (budget 1: a puzzle that propagation solves has one solution): kaggle +33%, but
+/// serg -42%, diabolical -29%, random_minimal -15%; sending a puzzle to the triad solver as
+/// soon as the band solver's root leaves more than 40 cells open: serg +15%, diabolical
+/// -20%. Seeding the triad solver with the band solver's candidates would save little: on
+/// the hard puzzles that switch, the triad solver's own root is cheap (9 box updates a
+/// puzzle on the forum's hardest; 54 on 17_clue, which rarely switch).
 const EASY: u32 = 8;
 
 /// The band solver's count, or None when the search takes more than `budget` nodes.

@@ -47,13 +47,17 @@
 //! with the fewest configurations there, and tries its first configuration, then the rest.
 //! On forum_hardest_1905_11plus that is 34.8 guesses a puzzle to the first solution and
 //! 64.3 to prove it unique (the band solver: 57; tdoku's own table gives 65 for the
-//! latter), at about 2,700 instructions a node.
+//! latter), at about 2,400 instructions a node in the search function (callgrind, 300 of
+//! them; a box's pass over its matrix is 70).
 //!
 //! Measured and dropped (callgrind instructions and alternated wall time, this machine):
 //! jumping to each update by the work list's lowest bit (one indirect branch each,
 //! nearly always mispredicted: the sweep is 7-11% faster); tdoku's direct recursion, box to
 //! band to box (no faster, +40% instructions on easy puzzles); boxes before bands (+8% to
-//! +30% instructions); a cache of what each box last told its bands (no fewer instructions).
+//! +30% instructions); a cache of what each box last told its bands (no fewer instructions);
+//! copying a child's state vector by vector (volatile reads) instead of the `memcpy` call
+//! that `*s` becomes (limit 1 +3%, limit 2 -2%: no clear gain); the masks as constants at
+//! each use instead of fields of the search (LLVM hoists and spills them just the same).
 
 use super::lanes::{Ctl16, Ctl8, Lanes, Portable, ZERO};
 use crate::board::{Board, PERMUTATIONS_OF_3 as PERMS};
