@@ -400,7 +400,8 @@ fn row_union<L: Lanes>(x: L::Wide) -> L::Wide {
 
 /// For each lane, the digits that no other lane of its matrix row (`rot` = [`rot_rows`]) or
 /// column has, and the digits that some lane of its row or column has. (From the union of
-/// the other lanes: 5 operations fewer than counting "once" and "twice", as tdoku does.)
+/// the other lanes: 5 operations fewer than tdoku's way, counting the digits seen once and
+/// twice; callgrind: -8% instructions in all.)
 #[inline(always)]
 fn lone<L: Lanes>(x: L::Wide, rot: impl Fn(L::Wide, u32) -> L::Wide) -> (L::Wide, L::Wide) {
     let rest = others::<L>(x, rot);
