@@ -112,7 +112,10 @@ pub trait Lanes: Copy {
     /// All ones in the lanes where `a < b` (lanes as signed 16-bit numbers).
     fn less(a: Self::Wide, b: Self::Wide) -> Self::Wide;
     /// True when some lane has `a < b` (lanes as signed 16-bit numbers).
-    fn any_less(a: Self::Wide, b: Self::Wide) -> bool;
+    #[inline(always)]
+    fn any_less(a: Self::Wide, b: Self::Wide) -> bool {
+        !Self::is_zero(Self::less(a, b))
+    }
     fn is_zero(a: Self::Wide) -> bool;
     /// The number of set bits of each lane (lanes hold at most 9 bits).
     fn counts(a: Self::Wide) -> Self::Wide;
@@ -199,10 +202,6 @@ impl Lanes for Portable {
     #[inline(always)]
     fn less(a: [u16; 16], b: [u16; 16]) -> [u16; 16] {
         zip(a, b, |x, y| if (x as i16) < (y as i16) { !0 } else { 0 })
-    }
-    #[inline(always)]
-    fn any_less(a: [u16; 16], b: [u16; 16]) -> bool {
-        (0..16).fold(false, |any, i| any | ((a[i] as i16) < (b[i] as i16)))
     }
     #[inline(always)]
     fn is_zero(a: [u16; 16]) -> bool {
@@ -388,13 +387,6 @@ mod avx2 {
         #[inline(always)]
         fn less(a: W, b: W) -> W {
             W(unsafe { _mm256_cmpgt_epi16(b.0, a.0) })
-        }
-        #[inline(always)]
-        fn any_less(a: W, b: W) -> bool {
-            unsafe {
-                let lt = _mm256_cmpgt_epi16(b.0, a.0);
-                _mm256_testz_si256(lt, lt) == 0
-            }
         }
         #[inline(always)]
         fn is_zero(a: W) -> bool {
