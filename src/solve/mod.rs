@@ -1,15 +1,14 @@
 //! The solver: one primitive, [`count_up_to`], that counts solutions up to a limit and keeps
 //! the first one found. Solving is limit 1, a uniqueness check limit 2.
 //!
-//! Two solvers share the work. Looking for the first solution, each puzzle goes first to the
-//! *band solver* (this module), for at most `EASY` nodes: it is the faster on puzzles that
-//! need few guesses, easy ones and most 17-clue ones. A puzzle that needs more, and every
-//! puzzle when counting to 2 or more, goes to the *triad solver* (`triad.rs`, after tdoku's
-//! design), whose stronger propagation makes a tree about half the size. That one needs
-//! AVX2: on a CPU without it the band solver takes every puzzle (the triad solver's portable
-//! backend, which takes the same steps, is too slow there). A triad search that runs past
-//! its guess budget (never on the shared sets, at limit 1 or 2; a guard for grids the
-//! fuzzer may find) goes back to the band solver, unbudgeted.
+//! Two solvers are here. The *triad solver* (`triad.rs`, after tdoku's design) takes every
+//! puzzle on a CPU with AVX2: its propagation makes a tree about half the size of the band
+//! solver's, and it is now the faster on every shared set, the easy ones included (see
+//! [`count_up_to`]). The *band solver* (this module) takes every puzzle on a CPU without
+//! AVX2, where the triad solver's portable backend, which takes the same steps, is too slow;
+//! it also takes over a triad search that runs past its guess budget (never on the shared
+//! sets, at limit 1 or 2; a guard for grids the fuzzer may find), and it checks the triad
+//! solver in the tests and the fuzzer.
 //!
 //! The band solver's state is 27 candidate words (see [`bits`] for the layout) and a few
 //! masks, ~240 bytes, copied onto the stack at each guess instead of undone. Propagation
@@ -21,10 +20,8 @@
 //! for Hall's condition and cuts the first that fails it.
 //!
 //! The outcome is deterministic: the same puzzle always yields the same first solution on a
-//! given kind of CPU. Counts are the same on every CPU; so is the first solution of every
-//! puzzle with one solution, and of a puzzle with several that the band solver settles
-//! within its budget. The rest, puzzles with several solutions that need more guessing, may
-//! print another of their solutions on a CPU without AVX2.
+//! given kind of CPU. Counts are the same on every CPU, and so is the solution of a puzzle
+//! that has one; a puzzle with several may print another of them on a CPU without AVX2.
 
 pub mod bits;
 mod lanes;
@@ -43,18 +40,21 @@ pub enum Outcome {
 }
 
 /// Counts the solutions of `puzzle` up to `limit` (at least 1), keeping the first found.
+///
+/// Until 2026-12-01 the band solver took each puzzle first, looking for the first solution,
+/// for up to 8 of its nodes: it was the faster on the easy puzzles. Since the triad solver
+/// builds its root state without a table row per given (and its box pass went from 105 to
+/// 70 instructions), it is the faster on nearly all of them: `sudoku-solve -j1`, best of 3
+/// alternated runs, against the band solver first: kaggle +13%, random_minimal +17%,
+/// diabolical +41%, serg +72%, magictour_top1465 +38%, forum_hardest_1905 +18%. On 17_clue
+/// it is -3% end to end (best of 5) though +4% to +11% in the library and 17% fewer
+/// instructions (callgrind, the process, 2,000 of them): its root takes ~60 box updates
+/// there, whose branches predict worse than the band solver's.
 pub fn count_up_to(puzzle: &Board, limit: u32) -> Outcome {
-    let shared = if triad::fast() {
-        let easy = (limit <= 1)
-            .then(|| band_count(puzzle, limit, EASY))
-            .flatten();
-        easy.or_else(|| triad::count_up_to(puzzle, limit))
-    } else {
-        None
-    };
-    let (count, first) = shared
-        .or_else(|| band_count(puzzle, limit, u32::MAX))
-        .expect("a search without a budget ends");
+    let shared = triad::fast()
+        .then(|| triad::count_up_to(puzzle, limit))
+        .flatten();
+    let (count, first) = shared.unwrap_or_else(|| band_count(puzzle, limit));
     if count == 0 {
         // A clash among the givens always ends in a contradiction; tell it apart only
         // now, off the path of every good puzzle.
@@ -70,7 +70,7 @@ pub fn count_up_to(puzzle: &Board, limit: u32) -> Outcome {
 /// AVX2) its portable backend find the same number of solutions up to `limit`; the two
 /// triad backends the same first one. Returns the triad solver's result (None: it gave up).
 pub(crate) fn check_solvers_agree(puzzle: &Board, limit: u32) -> Option<(u32, Board)> {
-    let band = band_count(puzzle, limit, u32::MAX).expect("no budget");
+    let band = band_count(puzzle, limit);
     let portable = triad::count_portable(puzzle, limit);
     assert_eq!(triad::count_up_to(puzzle, limit), portable, "{puzzle:?}");
     if let Some((count, first)) = portable {
@@ -82,32 +82,12 @@ pub(crate) fn check_solvers_agree(puzzle: &Board, limit: u32) -> Option<(u32, Bo
     portable
 }
 
-/// To the first solution (limit 1), the band solver's node budget before the triad solver
-/// takes over: per puzzle, the band solver is the faster below about 8 of its nodes on
-/// 17_clue and sudoku_exchange_diabolical, 16 on magictour_top1465; above, the triad solver
-/// is faster, from 1.2 times (8-15 nodes) to 10 times and more (past 256). Counting further
-/// (limit 2 and more), the triad solver takes every puzzle: `sudoku-solve -j1 --count`,
-/// best of 3 alternated runs, against the band solver alone: diabolical +3%, serg +36%,
-/// top1465 +20%, forum_hardest_1106 +51%, but kaggle -35%, random_minimal -11%, 17_clue
-/// -5%; with this budget of 8 the switch costs more than it saves (diabolical -13%, serg
-/// -17%, top1465 -6%, random_minimal -13%).
-///
-/// Tried and dropped (library, alternated): at limit 2, the band solver's root node alone
-/// first (budget 1: a puzzle that propagation solves has one solution): kaggle +33%, but
-/// serg -42%, diabolical -29%, random_minimal -15%; sending a puzzle to the triad solver as
-/// soon as the band solver's root leaves more than 40 cells open: serg +15%, diabolical
-/// -20%. Seeding the triad solver with the band solver's candidates would save little: on
-/// the hard puzzles that switch, the triad solver's own root is cheap (9 box updates a
-/// puzzle on the forum's hardest; 54 on 17_clue, which rarely switch).
-const EASY: u32 = 8;
-
-/// The band solver's count, or None when the search takes more than `budget` nodes.
-fn band_count(puzzle: &Board, limit: u32, budget: u32) -> Option<(u32, Board)> {
+/// The band solver's count, and its first solution when the count is not 0.
+fn band_count(puzzle: &Board, limit: u32) -> (u32, Board) {
     let mut s = State::new(puzzle);
     let mut search = Search::new(limit, s);
-    search.budget = budget;
     search.run(&mut s, 0);
-    (search.nodes <= budget).then_some((search.count, search.first))
+    (search.count, search.first)
 }
 
 /// The 9 cells of box `k` (0..3) of a band.
@@ -681,8 +661,6 @@ struct Search {
     /// The path is checked at the nodes whose number has these bits clear: `HALL_EVERY - 1`
     /// (the tests also check at every node, and at none).
     hall_mask: u32,
-    /// The most nodes the search may visit; past them it unwinds at once (see [`band_count`]).
-    budget: u32,
 }
 
 /// How often a search checks its path for Hall's condition (see [`Search::check_path`]):
@@ -703,17 +681,12 @@ impl Search {
             checked: 0,
             cut: usize::MAX,
             hall_mask: HALL_EVERY - 1,
-            budget: u32::MAX,
         }
     }
 
     /// Searches the node at `depth` of the path, whose state is `s`.
     fn run(&mut self, s: &mut State, depth: usize) {
         self.nodes += 1;
-        if self.nodes > self.budget {
-            self.cut = 0;
-            return;
-        }
         if self.nodes & self.hall_mask == 0 {
             self.check_path(depth);
             if self.cut <= depth {
