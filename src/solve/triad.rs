@@ -432,61 +432,58 @@ impl<L: Lanes> State<L> {
         true
     }
 
-    /// Box `k`: asserts and eliminates until it settles, then tells its bands.
+    /// Box `k`: one pass that asserts and eliminates, then tells its bands. A box that
+    /// changed goes back on the work list for its next pass. (Looping here until the box
+    /// settles instead: the loop's exit was about a third mispredicted, and its last pass
+    /// always found nothing; back on the list, the next pass often takes the bands' news
+    /// too. Passes -11% to -22%, library 11-18% faster.)
     #[inline(always)]
     fn update_box<const K: usize>(&mut self, m: &Masks<L>, todo: &mut u32) -> bool {
-        let k = K;
-        let mut cells = self.boxes[k];
-        let (mut asserted, mut in_cols, mut in_other_rows);
-        loop {
-            let counts = L::counts(cells);
-            let (lone_in_row, row_has) = lone::<L>(cells, rot_rows::<L>);
-            let (lone_in_col, col_has) = lone::<L>(cells, rot_cols::<L>);
-            // Every cell keeps a digit, every H and V lane 6; every digit stays in some lane
-            // of each matrix row and column 0..3 (it is in the triad or absent from it).
-            // (One test for the three: they rarely fail.)
-            let broken = L::or(
-                L::less(counts, m.minimum),
-                L::or(
-                    L::and_not(m.rows_all, row_has),
-                    L::and_not(m.cols_all, col_has),
-                ),
-            );
-            if !L::is_zero(broken) {
-                return false;
-            }
-            // Lanes at their minimum assert all they hold; so does a digit left in one lane
-            // of a matrix row or column (rows and columns 0..3 only: row 3 holds V lanes,
-            // column 3 H lanes, which are no such clause).
-            asserted = L::or(
-                L::and(cells, L::eq(counts, m.minimum)),
-                L::or(L::and(lone_in_row, m.rows), L::and(lone_in_col, m.cols)),
-            );
-            let placed = L::and(asserted, m.cells);
-            // An asserted digit leaves the other lanes of its row and column: a placed digit
-            // the rest of its minirow and minicol (H and V lanes included), a digit absent
-            // from a triad the triad's cells. A placed digit also leaves the rest of the box,
-            // and its cell keeps only it. Two lanes that assert the same digit so empty
-            // each other: the contradiction shows at the next count.
-            let along_rows = others::<L>(L::or(placed, L::and(asserted, m.h)), rot_rows::<L>);
-            let along_cols = others::<L>(L::or(placed, L::and(asserted, m.v)), rot_cols::<L>);
-            in_cols = along_cols;
-            // The rest of the box: the digits placed in other matrix rows (those placed in
-            // the same row are in `along_rows`).
-            in_other_rows = others::<L>(row_union::<L>(placed), rot_cols::<L>);
-            let in_box = L::and(in_other_rows, m.cells);
-            let gone = L::or(
-                L::or(along_rows, L::or(along_cols, in_box)),
-                L::and_not(L::nonzero(placed), placed),
-            );
-            let next = L::and_not(cells, gone);
-            if next == cells {
-                break;
-            }
-            cells = next;
+        let cells = self.boxes[K];
+        let counts = L::counts(cells);
+        let (lone_in_row, row_has) = lone::<L>(cells, rot_rows::<L>);
+        let (lone_in_col, col_has) = lone::<L>(cells, rot_cols::<L>);
+        // Every cell keeps a digit, every H and V lane 6; every digit stays in some lane of
+        // each matrix row and column 0..3 (it is in the triad or absent from it). (One test
+        // for the three: they rarely fail.)
+        let broken = L::or(
+            L::less(counts, m.minimum),
+            L::or(
+                L::and_not(m.rows_all, row_has),
+                L::and_not(m.cols_all, col_has),
+            ),
+        );
+        if !L::is_zero(broken) {
+            return false;
         }
-        self.boxes[k] = cells;
-        self.tell_bands(K, m, asserted, in_other_rows, in_cols, todo);
+        // Lanes at their minimum assert all they hold; so does a digit left in one lane of a
+        // matrix row or column (rows and columns 0..3 only: row 3 holds V lanes, column 3 H
+        // lanes, which are no such clause).
+        let asserted = L::or(
+            L::and(cells, L::eq(counts, m.minimum)),
+            L::or(L::and(lone_in_row, m.rows), L::and(lone_in_col, m.cols)),
+        );
+        let placed = L::and(asserted, m.cells);
+        // An asserted digit leaves the other lanes of its row and column: a placed digit the
+        // rest of its minirow and minicol (H and V lanes included), a digit absent from a
+        // triad the triad's cells. A placed digit also leaves the rest of the box, and its
+        // cell keeps only it. Two lanes that assert the same digit so empty each other: the
+        // contradiction shows at the next count.
+        let along_rows = others::<L>(L::or(placed, L::and(asserted, m.h)), rot_rows::<L>);
+        let along_cols = others::<L>(L::or(placed, L::and(asserted, m.v)), rot_cols::<L>);
+        // The rest of the box: the digits placed in other matrix rows (those placed in the
+        // same row are in `along_rows`).
+        let in_other_rows = others::<L>(row_union::<L>(placed), rot_cols::<L>);
+        let in_box = L::and(in_other_rows, m.cells);
+        let gone = L::or(
+            L::or(along_rows, L::or(along_cols, in_box)),
+            L::and_not(L::nonzero(placed), placed),
+        );
+        let next = L::and_not(cells, gone);
+        // Marked without a branch, as the bands are.
+        *todo |= ((next != cells) as u32 * BOX_BIT) << K;
+        self.boxes[K] = next;
+        self.tell_bands(K, m, asserted, in_other_rows, along_cols, todo);
         true
     }
 
