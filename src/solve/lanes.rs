@@ -135,6 +135,8 @@ pub trait Lanes: Copy {
     fn n_is_zero(a: Self::Narrow) -> bool;
     /// The number of set bits in all lanes together.
     fn n_count(a: Self::Narrow) -> u32;
+    /// The index of the first lane that is not zero (8 when every lane is).
+    fn n_first_nonzero(a: Self::Narrow) -> u32;
     /// 16 lanes picked from the 8.
     fn n_spread(a: Self::Narrow, ctl: &Ctl16) -> Self::Wide;
 }
@@ -252,6 +254,10 @@ impl Lanes for Portable {
     #[inline(always)]
     fn n_count(a: [u16; 8]) -> u32 {
         a.iter().map(|x| x.count_ones()).sum()
+    }
+    #[inline(always)]
+    fn n_first_nonzero(a: [u16; 8]) -> u32 {
+        a.iter().position(|&x| x != 0).unwrap_or(8) as u32
     }
     #[inline(always)]
     fn n_spread(a: [u16; 8], ctl: &Ctl16) -> [u16; 16] {
@@ -473,6 +479,12 @@ mod avx2 {
                 (_mm_cvtsi128_si64(a.0) as u64).count_ones()
                     + (_mm_extract_epi64::<1>(a.0) as u64).count_ones()
             }
+        }
+        #[inline(always)]
+        fn n_first_nonzero(a: N) -> u32 {
+            // Two mask bits a lane; bit 16 stops the count at lane 8.
+            let zero = unsafe { _mm_movemask_epi8(_mm_cmpeq_epi16(a.0, _mm_setzero_si128())) };
+            (!zero as u32 & 0xFFFF | 1 << 16).trailing_zeros() / 2
         }
         #[inline(always)]
         fn n_spread(a: N, ctl: &Ctl16) -> W {

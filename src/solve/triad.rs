@@ -273,6 +273,28 @@ const BOX_LANE: [u8; 81] = {
     t
 };
 
+/// Per digit, its bit in every lane of a band's configurations.
+static DIGIT: [[u16; 8]; 9] = {
+    let mut t = [[0; 8]; 9];
+    let mut d = 0;
+    while d < 9 {
+        t[d] = [1 << d; 8];
+        d += 1;
+    }
+    t
+};
+
+/// Per lane of a band's configurations, all ones in that lane alone.
+static LANE: [[u16; 8]; 8] = {
+    let mut t = [[0; 8]; 8];
+    let mut c = 0;
+    while c < 8 {
+        t[c][c] = ONES;
+        c += 1;
+    }
+    t
+};
+
 /// Work-list bits: band t is bit t, box k is bit 6 + k (bands go first).
 const BAND_BIT: u32 = 1;
 const BOX_BIT: u32 = 1 << 6;
@@ -686,15 +708,10 @@ impl<L: Lanes> Search<L> {
             self.gave_up = true;
             return None;
         }
-        let mut lanes = L::narrow_lanes(s.configs[t]);
-        let mut first = [0u16; 8];
-        let c = lanes.iter().position(|&x| x >> d & 1 != 0).unwrap_or(0);
-        first[c] = 1 << d;
-        for x in lanes.iter_mut() {
-            *x &= 1 << d;
-        }
-        lanes[c] = 0;
-        Some((t, L::narrow(first), L::narrow(lanes)))
+        // In vectors from tables: building them lane by lane stalled on the stores.
+        let has = L::n_and(s.configs[t], L::narrow(DIGIT[d]));
+        let first = L::n_and(has, L::narrow(LANE[L::n_first_nonzero(has) as usize & 7]));
+        Some((t, first, L::n_and_not(has, first)))
     }
 }
 
