@@ -30,34 +30,44 @@
 //! ```
 //!
 //! Propagation keeps a work list of the bands and boxes that changed (a 15-bit mask) and
-//! sweeps it, bands first. A box finds what it asserts: cells down to one digit (naked
-//! singles), H or V lanes down to 6 (the other 3 digits fill the triad), digits left in one
-//! lane of a matrix row or column (hidden singles in a triad); it clears asserted digits
-//! from the other lanes of their row and column, placed digits from the rest of the box,
-//! and tells its two bands which digits are, and which are not, in each of its triads. A
-//! band drops the configurations that contradicts, finds triads down to 3 digits (they
-//! take those digits, and the band goes again until none is new) and restricts the cells
-//! and H or V lanes of its three boxes to the triads that remain. Locked candidates, in
-//! both directions, fall out of the bands. Besides the lane minimums, a box checks that
-//! every digit stays in each matrix row and column, a band that every digit keeps a
-//! configuration: without those, a contradiction can go unseen to the end of propagation,
-//! and the order of the sweep changed the size of the tree.
+//! sweeps it, bands first. A box makes one pass: it finds what it asserts: cells down to one
+//! digit (naked singles), H or V lanes down to 6 (the other 3 digits fill the triad), digits
+//! left in one lane of a matrix row or column (hidden singles in a triad); it clears
+//! asserted digits from the other lanes of their row and column, placed digits from the rest
+//! of the box, goes back on the work list if that changed anything, and tells its two bands
+//! which digits are, and which are not, in each of its triads. A band drops the
+//! configurations that contradicts, finds triads down to 3 digits (they take those digits,
+//! and the band goes again until none is new) and restricts the cells and H or V lanes of
+//! its three boxes to the triads that remain. Locked candidates, in both directions, fall
+//! out of the bands. Besides the lane minimums, a box checks that every digit stays in each
+//! matrix row and column, a band that every digit keeps a configuration: without those, a
+//! contradiction can go unseen to the end of propagation, and the order of the sweep
+//! changed the size of the tree. The root state is the givens alone, each in its cell, with
+//! the configurations they rule out already dropped from the bands (see [`State::new`]).
 //!
 //! A guess picks the band with the fewest configurations left (but not fixed), the digit
 //! with the fewest configurations there, and tries its first configuration, then the rest.
 //! On forum_hardest_1905_11plus that is 34.8 guesses a puzzle to the first solution and
 //! 64.3 to prove it unique (the band solver: 57; tdoku's own table gives 65 for the
-//! latter), at about 2,400 instructions a node in the search function (callgrind, 300 of
-//! them; a box's pass over its matrix is 70).
+//! latter), at about 2,200 instructions a node in the search function (callgrind, 300 of
+//! them, limit 1; a box update is ~114, its pass over the matrix 70 of them, and a band
+//! update ~90).
 //!
 //! Measured and dropped (callgrind instructions and alternated wall time, this machine):
 //! jumping to each update by the work list's lowest bit (one indirect branch each,
-//! nearly always mispredicted: the sweep is 7-11% faster); tdoku's direct recursion, box to
-//! band to box (no faster, +40% instructions on easy puzzles); boxes before bands (+8% to
-//! +30% instructions); a cache of what each box last told its bands (no fewer instructions);
-//! copying a child's state vector by vector (volatile reads) instead of the `memcpy` call
-//! that `*s` becomes (limit 1 +3%, limit 2 -2%: no clear gain); the masks as constants at
-//! each use instead of fields of the search (LLVM hoists and spills them just the same).
+//! nearly always mispredicted: the sweep is 7-11% faster; again with the updates indexed at
+//! run time, no jump table: +30% instructions, 10-15% slower); tdoku's direct recursion, box
+//! to band to box (no faster, +40% instructions on easy puzzles); boxes before bands (+8% to
+//! +30% instructions; again with one pass a box update: +5-12%); a cache of what each box
+//! last told its bands (no fewer instructions); copying a child's state vector by vector
+//! (volatile reads) instead of the `memcpy` call that `*s` becomes (limit 1 +3%, limit 2
+//! -2%: no clear gain); the masks as constants at each use instead of fields of the search
+//! (LLVM hoists and spills them just the same); a band's triad step once, without its loop,
+//! as tdoku does (callgrind: -3% instructions and 14-36% fewer mispredicted branches, but
+//! forum_hardest -5% end to end, median of 5); two passes a box update, unrolled
+//! (instructions +5-10%, slower); guessing on the first cell with two digits instead of a
+//! band's configurations (twice the nodes); preferring a band with a digit of two
+//! configurations (more nodes).
 
 use super::lanes::{Ctl16, Ctl8, Lanes, Portable, ZERO};
 use crate::board::{Board, PERMUTATIONS_OF_3 as PERMS};
