@@ -47,9 +47,14 @@ pub enum Outcome {
 /// 70 instructions), it is the faster on nearly all of them: `sudoku-solve -j1`, best of 3
 /// alternated runs, against the band solver first: kaggle +13%, random_minimal +17%,
 /// diabolical +41%, serg +72%, magictour_top1465 +38%, forum_hardest_1905 +18%. On 17_clue
-/// it is -3% end to end (best of 5) though +4% to +11% in the library and 17% fewer
-/// instructions (callgrind, the process, 2,000 of them): its root takes ~60 box updates
-/// there, whose branches predict worse than the band solver's.
+/// it was -3% end to end at that step (best of 5), though +4% to +11% in the library and
+/// 17% fewer instructions (callgrind, the process, 2,000 of them): its root takes ~60 box
+/// updates there, whose branches predicted worse than the band solver's. With the day's
+/// later changes to the triad solver, 17_clue is +26% against the band solver first.
+///
+/// Tried and dropped before that (library, alternated): at limit 2, the band solver's root
+/// node alone first (a puzzle that propagation solves has one solution): kaggle +33%, but
+/// serg -42%, diabolical -29%, random_minimal -15%.
 pub fn count_up_to(puzzle: &Board, limit: u32) -> Outcome {
     let shared = triad::fast()
         .then(|| triad::count_up_to(puzzle, limit))

@@ -30,21 +30,21 @@
 //! ```
 //!
 //! Propagation keeps a work list of the bands and boxes that changed (a 15-bit mask) and
-//! sweeps it, bands first. A box makes one pass: it finds what it asserts: cells down to one
-//! digit (naked singles), H or V lanes down to 6 (the other 3 digits fill the triad), digits
-//! left in one lane of a matrix row or column (hidden singles in a triad); it clears
-//! asserted digits from the other lanes of their row and column, placed digits from the rest
-//! of the box, goes back on the work list if that changed anything, and tells its two bands
-//! which digits are, and which are not, in each of its triads: the configurations that
-//! contradicts leave the band at once, and the band goes on the work list. A band finds
-//! triads down to 3 digits (they take those digits, and the band goes again until none is
-//! new) and restricts the cells and H or V lanes of
-//! its three boxes to the triads that remain. Locked candidates, in both directions, fall
-//! out of the bands. Besides the lane minimums, a box checks that every digit stays in each
-//! matrix row and column, a band that every digit keeps a configuration: without those, a
-//! contradiction can go unseen to the end of propagation, and the order of the sweep
-//! changed the size of the tree. The root state is the givens alone, each in its cell, with
-//! the configurations they rule out already dropped from the bands (see [`State::new`]).
+//! sweeps it, bands first. A box makes one pass: it finds what it asserts: cells down to
+//! one digit (naked singles), H or V lanes down to 6 (the other 3 digits fill the triad),
+//! digits left in one lane of a matrix row or column (hidden singles in a triad); it clears
+//! asserted digits from the other lanes of their row and column, placed digits from the
+//! rest of the box, goes back on the work list if that changed anything, and tells its two
+//! bands which digits are, and which are not, in each of its triads: the configurations
+//! this contradicts leave the band at once, and the band goes on the work list. A band
+//! finds triads down to 3 digits (they take those digits, and the band goes again until
+//! none is new) and restricts the cells and H or V lanes of its three boxes to the triads
+//! that remain. Locked candidates, in both directions, fall out of the bands. Besides the
+//! lane minimums, a box checks that every digit stays in each matrix row and column, a band
+//! that every digit keeps a configuration: without those, a contradiction can go unseen to
+//! the end of propagation, and the order of the sweep changed the size of the tree. The
+//! root state is the givens alone, each in its cell, with the configurations they rule out
+//! already dropped from the bands (see [`State::new`]).
 //!
 //! A guess picks the band with the fewest configurations left (but not fixed), the digit
 //! with the fewest configurations there, and tries its first configuration, then the rest.
