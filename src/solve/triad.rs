@@ -153,6 +153,7 @@ const ONE_PER_CELL: [u16; 16] = {
     }
     t
 };
+/// Every lane 0.
 const ZERO_WIDE: [u16; 16] = [0; 16];
 /// A box before any clue: every digit everywhere (lane 15 stays 0).
 const FRESH_BOX: [u16; 16] = {
@@ -658,7 +659,8 @@ impl<L: Lanes> State<L> {
     /// The solved grid, or None when some cell is not down to one digit (a state the
     /// propagation should never leave with every band fixed; the caller then gives up
     /// rather than trust it). That every digit keeps a configuration in every band needs no
-    /// check here: a band update never stores configurations that fail it.
+    /// check here: a box's news that takes configurations from a band puts the band on the
+    /// work list, and propagation ends only after its update has checked what is left.
     #[inline(always)]
     fn solution(&self, m: &Masks<L>) -> Option<Board> {
         let mut out = Board::EMPTY;
