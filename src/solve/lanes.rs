@@ -422,7 +422,14 @@ mod avx2 {
         }
         #[inline(always)]
         fn rot_rows<const K: u32>(a: W) -> W {
-            W(unsafe { _mm256_shuffle_epi8(a.0, load32(&opaque(&ROT_ROWS[K as usize % 4]).0)) })
+            // By 2 lanes: the two 32-bit halves of each row swap, one `vpshufd` with no
+            // control to load.
+            W(unsafe {
+                match K % 4 {
+                    2 => _mm256_shuffle_epi32::<0b10_11_00_01>(a.0),
+                    _ => _mm256_shuffle_epi8(a.0, load32(&opaque(&ROT_ROWS[K as usize % 4]).0)),
+                }
+            })
         }
         #[inline(always)]
         fn rot_cols<const K: u32>(a: W) -> W {
