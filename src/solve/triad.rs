@@ -30,29 +30,35 @@
 //! ```
 //!
 //! Propagation keeps a work list of the bands and boxes that changed (a mark per unit, see
-//! [`Marks`]) and sweeps it, bands first. A box makes one pass: it finds what it asserts: cells down to
-//! one digit (naked singles), H or V lanes down to 6 (the other 3 digits fill the triad),
-//! digits left in one lane of a matrix row or column (hidden singles in a triad); it clears
-//! asserted digits from the other lanes of their row and column, placed digits from the
-//! rest of the box, goes back on the work list if that changed anything, and tells its two
-//! bands which digits are, and which are not, in each of its triads: the configurations
-//! this contradicts leave the band at once, and the band goes on the work list. A band
-//! finds triads down to 3 digits (they take those digits, and the band goes again until
-//! none is new) and restricts the cells and H or V lanes of its three boxes to the triads
-//! that remain. Locked candidates, in both directions, fall out of the bands. Besides the
-//! lane minimums, a box checks that every digit stays in each matrix row and column, a band
-//! that every digit keeps a configuration: without those, a contradiction can go unseen to
-//! the end of propagation, and the order of the sweep changed the size of the tree. The
-//! root state is the givens alone, each in its cell, with the configurations they rule out
-//! already dropped from the bands (see [`State::new`]).
+//! [`Marks`]) and sweeps it, bands first. A box makes one pass: it finds what it asserts:
+//! cells down to one digit (naked singles), H or V lanes down to 6 (the other 3 digits fill
+//! the triad), digits left in one lane of a matrix row or column (hidden singles in a
+//! triad); it clears asserted digits from the other lanes of their row and column, placed
+//! digits from the rest of the box, goes back on the work list if that changed anything,
+//! and tells its two bands which digits are, and which are not, in each of its triads: the
+//! configurations this contradicts leave the band at once, and the band goes on the work
+//! list. A band finds triads down to 3 digits (they take those digits, and the band goes
+//! again until none is new) and restricts the cells and H or V lanes of its three boxes to
+//! the triads that remain. Locked candidates, in both directions, fall out of the bands.
+//! Besides the lane minimums, a box checks that every digit stays in each matrix row and
+//! column, a band that every digit keeps a configuration: without those, a contradiction
+//! can go unseen to the end of propagation, and the order of the sweep changed the size of
+//! the tree. The root state is the givens alone, each in its cell, with the configurations
+//! they rule out already dropped from the bands (see [`State::new`]).
 //!
 //! A guess picks the band with the fewest configurations left (but not fixed), the digit
 //! with the fewest configurations there, and tries its first configuration, then the rest.
 //! On forum_hardest_1905_11plus that is 34.8 guesses a puzzle to the first solution and
 //! 64.3 to prove it unique (the band solver: 57; tdoku's own table gives 65 for the
-//! latter), at about 2,200 instructions a node in the search function (callgrind, 300 of
-//! them, limit 1; a box update is ~114, its pass over the matrix 70 of them, and a band
-//! update ~90).
+//! latter), at about 2,150 instructions a node in the search function (callgrind, 300 of
+//! them, limit 1; a box update is ~107, and a band's triad step ~42).
+//!
+//! The time goes less to instructions than to waiting: on mispredicted branches (about 17
+//! a node on the forum's hardest in callgrind's model, most of them the sweep's tests of
+//! the marks and a band's loop exit), and on chains of operations that a mispredicted
+//! branch has to wait for. So: one word a unit for the work list ([`Marks`], +13% to +25%),
+//! column unions as three rotations side by side rather than a shorter chain of them
+//! (+2-5%), and 7.6% fewer instructions elsewhere bought no measurable time.
 //!
 //! Measured and dropped (callgrind instructions and alternated wall time, this machine):
 //! jumping to each update by the work list's lowest bit (one indirect branch each,
@@ -68,7 +74,14 @@
 //! forum_hardest -5% end to end, median of 5); two passes a box update, unrolled
 //! (instructions +5-10%, slower); guessing on the first cell with two digits instead of a
 //! band's configurations (twice the nodes); preferring a band with a digit of two
-//! configurations (more nodes).
+//! configurations (more nodes), or breaking ties between bands by the fewest configurations
+//! of a digit, or weighing a band's configurations by its digits not yet fixed (no fewer
+//! nodes, or up to 13% more). With the marks a word a unit (medians of 5 to 7 alternated,
+//! library): a band's triad step once and the band marked again if it dropped anything
+//! (+15% instructions, 4-8% slower); two triad steps before the loop's first test
+//! (10-15% slower); a box that checks what its next pass would assert, and marks itself
+//! only if that grew (10-20% slower); the search handing over marks instead of bits (3-6%
+//! slower: the marks went to memory).
 
 use super::lanes::{Ctl16, Ctl8, Lanes, Portable, ZERO};
 use crate::board::{Board, PERMUTATIONS_OF_3 as PERMS};
