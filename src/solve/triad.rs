@@ -59,9 +59,9 @@
 //! more often the right one. On forum_hardest_1106 it is: trying the first configuration
 //! first finds the solution in 97.8 propagations a puzzle, the last first in 132.7, one
 //! picked by a running counter in 121.5 (on forum_hardest_1905 and top1465 the order
-//! changes nothing). The whole tree is 222 (110.6 guesses), so this set's limit 2 costs
-//! 2.3 times its limit 1, where a neutral order would give 1.8. Measured there (library,
-//! limit 2, 375 puzzles), to see what could make the whole tree smaller:
+//! changes nothing). The whole tree is 222 (110.6 guesses), so in nodes this set's limit 2
+//! costs 2.3 times its limit 1, where a neutral order would give 1.7-1.8. Measured there
+//! (library, limit 2, 375 puzzles), to see what could make the whole tree smaller:
 //! - Lookahead, as SAT lookahead solvers do it: probing both configurations of every digit
 //!   that has two, in every band, at every node (a configuration whose propagation fails
 //!   is dropped; the guess is the digit whose two sides remove the largest product of
