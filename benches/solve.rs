@@ -2,14 +2,16 @@
 //!
 //! `cargo bench --bench solve` prints, per set, puzzles/s and µs/puzzle for
 //! - our library call, first solution (limit 1) and uniqueness (limit 2);
-//! - the `sudoku-solve -j1` process end to end (read, solve, write), and `-j2`; a set of
+//! - the `sudoku-solve -j1` process end to end (read, solve, write), the same counting to 2
+//!   (`--count`: a count a puzzle instead of its solution), and `-j2`; a set of
 //!   fewer than 20,000 puzzles is given to the process repeated to at least that many (in
 //!   `CARGO_TARGET_TMPDIR`), so that starting the process (~1 ms) does not weigh on the
 //!   figure: otherwise it is 5-10% of a run over magictour_top1465;
 //! - rustoku-lib (MIT, crates.io) `solve_any_str`, on up to 2000 puzzles of the set.
 //!
-//! Everything runs in one process, one after the other, each figure the best of 3 runs, so
-//! the ratios are comparable even on a noisy machine; the absolute figures are not.
+//! Everything runs in one process, each figure the best of 3 runs, the library's two limits
+//! alternated and the three processes too, so the ratios within a row are comparable even on
+//! a noisy machine; the absolute figures are not.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -42,9 +44,16 @@ fn rate(n: usize, t: Duration) -> String {
     format!("{:>9.0}/s {:>8.2} µs", n as f64 / s, s * 1e6 / n as f64)
 }
 
-/// The best of 3 runs of `f`: the one least disturbed by the rest of the machine.
-fn best_of_3(mut f: impl FnMut() -> Duration) -> Duration {
-    (0..3).map(|_| f()).min().unwrap()
+/// The best of 3 runs of each of `f`, the runs alternated, so that each sees the same
+/// moments of the machine: the ones least disturbed by the rest of it.
+fn best_of_3<const N: usize>(mut f: impl FnMut(usize) -> Duration) -> [Duration; N] {
+    let mut best = [Duration::MAX; N];
+    for _ in 0..3 {
+        for (i, b) in best.iter_mut().enumerate() {
+            *b = (*b).min(f(i));
+        }
+    }
+    best
 }
 
 /// Times the library over all puzzles, repeating small sets so that each measurement lasts
@@ -70,10 +79,11 @@ fn time_lib(puzzles: &[Board], limit: u32) -> Duration {
     }
 }
 
-fn time_process(path: &Path, jobs: &str) -> Duration {
+fn time_process(path: &Path, args: &[&str]) -> Duration {
     let start = Instant::now();
     let status = Command::new(env!("CARGO_BIN_EXE_sudoku-solve"))
-        .args([jobs, path.to_str().unwrap()])
+        .args(args)
+        .arg(path)
         .stdout(Stdio::null())
         .status()
         .unwrap();
@@ -107,12 +117,13 @@ fn main() {
     }
     println!("(a process reads a set of fewer than 20,000 puzzles repeated to at least that many)");
     println!(
-        "{:<32} {:>7} {:>21} {:>21} {:>21} {:>21} {:>21}",
+        "{:<32} {:>7} {:>21} {:>21} {:>21} {:>21} {:>21} {:>21}",
         "set",
         "puzzles",
         "lib limit 1",
         "lib limit 2",
         "sudoku-solve -j1",
+        "-j1 --count",
         "sudoku-solve -j2",
         "rustoku-lib"
     );
@@ -122,15 +133,10 @@ fn main() {
         let lines: Vec<&str> = text.lines().filter(|l| l.len() >= 81).collect();
         let puzzles: Vec<Board> = lines.iter().map(|l| parse(l)).collect();
         let n = puzzles.len();
-        let one = best_of_3(|| time_lib(&puzzles, 1));
-        let two = best_of_3(|| time_lib(&puzzles, 2));
+        let [one, two] = best_of_3(|i| time_lib(&puzzles, i as u32 + 1));
         let (input, copies) = process_input(&path, &text, n);
-        // Alternated, so that -j1 and -j2 see the same moments of the machine.
-        let (mut j1, mut j2) = (Duration::MAX, Duration::MAX);
-        for _ in 0..3 {
-            j1 = j1.min(time_process(&input, "-j1") / copies);
-            j2 = j2.min(time_process(&input, "-j2") / copies);
-        }
+        let runs: [&[&str]; 3] = [&["-j1"], &["-j1", "--count"], &["-j2"]];
+        let [j1, count, j2] = best_of_3(|i| time_process(&input, runs[i]) / copies);
         let peer_n = n.min(2000);
         let start = Instant::now();
         for l in &lines[..peer_n] {
@@ -139,10 +145,11 @@ fn main() {
         }
         let peer = start.elapsed();
         println!(
-            "{set:<32} {n:>7} {} {} {} {} {}",
+            "{set:<32} {n:>7} {} {} {} {} {} {}",
             rate(n, one),
             rate(n, two),
             rate(n, j1),
+            rate(n, count),
             rate(n, j2),
             rate(peer_n, peer)
         );
