@@ -9,6 +9,8 @@
 //!   figure: otherwise it is 5-10% of a run over magictour_top1465;
 //! - rustoku-lib (MIT, crates.io) `solve_any_str`, on up to 2000 puzzles of the set.
 //!
+//! Last, it prints `-j2` against `-j1` on 17_clue, the median of 9 alternated pairs of runs.
+//!
 //! Everything runs in one process, each figure the best of 3 runs, the library's two limits
 //! alternated and the three processes too, so the ratios within a row are comparable even on
 //! a noisy machine; the absolute figures are not.
@@ -154,4 +156,26 @@ fn main() {
             rate(peer_n, peer)
         );
     }
+    threads_ratio(&dir.join("17_clue.txt"));
+}
+
+/// `-j2` against `-j1` on one set, as the median ratio of alternated pairs of runs. (The
+/// table's best of 3 favours `-j1`, which needs one quiet core where `-j2` needs two.)
+fn threads_ratio(path: &Path) {
+    const PAIRS: usize = 9;
+    let mut ratios: Vec<f64> = (0..PAIRS)
+        .map(|_| {
+            let one = time_process(path, &["-j1"]);
+            one.as_secs_f64() / time_process(path, &["-j2"]).as_secs_f64()
+        })
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    println!(
+        "sudoku-solve -j2 against -j1 on {}, {PAIRS} alternated pairs of runs: median {:.2}x \
+         (from {:.2}x to {:.2}x)",
+        path.file_name().unwrap().to_string_lossy(),
+        ratios[PAIRS / 2],
+        ratios[0],
+        ratios[PAIRS - 1]
+    );
 }
