@@ -210,6 +210,9 @@ fn solve_chunk(cfg: &Config, chunk: Chunk) -> Done {
         (false, true) => 2,
         (false, false) => 1,
     };
+    // (Solving the whole chunk first and then writing it, so that each loop keeps its own
+    // code hot: no change, medians of 31 alternated pairs of runs 0.995x to 1.055x the time
+    // on kaggle, random_minimal and 17_clue.)
     for e in &chunk.entries {
         let outcome = count_up_to(&e.board, limit);
         let (board, reason) = match outcome {
