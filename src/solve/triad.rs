@@ -81,9 +81,10 @@
 //!   to depth 4, -14%. Nor are the nodes near the root few: a depth counts first children
 //!   only (a node's other configurations are tried in place, at its own depth), so to
 //!   depth 2 the pass ran 49.6 times a puzzle (to a fixed point) for 15 fewer
-//!   propagations, and to depth 4 102 times for 32 fewer. To pay, a pass of naked and hidden pairs over the 27 units
-//!   would have to cost under 0.3 of a node (~650 instructions); in this layout a row
-//!   spans three boxes, and hidden pairs need each unit's digits turned into positions.
+//!   propagations, and to depth 4 102 times for 32 fewer. To pay, a pass of naked and
+//!   hidden pairs over the 27 units would have to cost under 0.3 of a node (~650
+//!   instructions); in this layout a row spans three boxes, and hidden pairs need each
+//!   unit's digits turned into positions.
 //!
 //! The time goes less to instructions than to waiting: on mispredicted branches (about 17
 //! a node on the forum's hardest in callgrind's model, most of them the sweep's tests of
