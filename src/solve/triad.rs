@@ -48,10 +48,11 @@
 //!
 //! A guess picks the band with the fewest configurations left (but not fixed), the digit
 //! with the fewest configurations there, and tries its first configuration, then the rest.
-//! On forum_hardest_1905_11plus that is 34.8 guesses a puzzle to the first solution and
-//! 64.3 to prove it unique (the band solver: 57; tdoku's own table gives 65 for the
-//! latter), at about 2,150 instructions a node in the search function (callgrind, 300 of
-//! them, limit 1; a box update is ~107, and a band's triad step ~42).
+//! On the first 300 puzzles of forum_hardest_1905_11plus that is 34.8 guesses a puzzle to
+//! the first solution and 64.3 to prove it unique (the band solver: 57; tdoku's own table
+//! gives 65 for the latter; the whole set: 34.2 and 61.7), at about 2,150 instructions a
+//! node in the search function (callgrind on those 300, limit 1; a box update is ~107, and
+//! a band's triad step ~42).
 //!
 //! At limit 2 a puzzle with one solution has its whole tree searched, and no order of the
 //! branches changes that tree: only the choice of guess and the strength of propagation
@@ -90,6 +91,15 @@
 //!   four by the element they give the digit in one peer, not the first against the rest
 //!   (the peer fixed, or the one with the largest or smallest group), moved the tree under
 //!   0.1%.
+//! - Counting in a band: the same number of digits, x, takes each even configuration (0, 3
+//!   and 4 of `PERMS`), and 3 - x each odd one, since every triad is one even and one odd
+//!   configuration and holds 3 digits. The triads, one at a time, do not see it. Bounds on
+//!   x from the digits that can take, or can only take, each configuration (and from the
+//!   digits left only even ones, at most 3x, or only odd ones, at most 9 - 3x), with a
+//!   scalar pass in the band update's loop, cut the tree by 2.7% (222.1 propagations to
+//!   216.2; limit 1 alike, 97.8 to 95.2; forum_hardest_1905 -2.6%, top1465 -1%). But six
+//!   lane counts and "only" sets, some 25 vector operations, at 6.1 band updates a node
+//!   would add ~7% to a node.
 //!
 //! The time goes less to instructions than to waiting: on mispredicted branches (about 17
 //! a node on the forum's hardest in callgrind's model, most of them the sweep's tests of
