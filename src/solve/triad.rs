@@ -373,18 +373,22 @@ static LANE: [[u16; 8]; 8] = {
 };
 
 /// The work list as the search hands it over, one bit a unit: band t is bit t, box k is
-/// bit 6 + k (bands go first).
+/// bit [`FIRST_BOX`] + k (bands go first).
 const BAND_BIT: u32 = 1;
-const EVERYTHING: u32 = (1 << 15) - 1;
+const EVERYTHING: u32 = (1 << UNITS) - 1;
 
-/// The work list while propagating: one word a unit (band t at t, box k at 6 + k), not 0
+/// Where the boxes start in the work list, as bits and as marks: after the 6 bands.
+const FIRST_BOX: usize = 6;
+const UNITS: usize = FIRST_BOX + 9;
+
+/// The work list while propagating: one word a unit, at the unit's place in the bits, not 0
 /// when the unit is marked. Not bits of one word: with a word `|=` by every update, each
 /// test of the sweep waited for every update before it (bands mark only boxes, boxes only
 /// bands and themselves), so a mispredicted test was found out late. A word a unit, each
 /// test waits only for the updates that could mark it. (Measured against the one word, on
 /// this machine, medians of 5 alternated: library +13% to +25% on every set; two words,
 /// one for the bands and one for the boxes, got about two thirds of that.)
-type Marks = [u32; 15];
+type Marks = [u32; UNITS];
 
 #[derive(Clone, Copy)]
 struct State<L: Lanes> {
@@ -488,7 +492,7 @@ impl<L: Lanes> State<L> {
             configs: [fresh; 6],
         };
         // The root's work list has every unit on it already.
-        let mut mark: Marks = [0; 15];
+        let mut mark: Marks = [0; UNITS];
         for (k, placed) in given.map(L::wide).into_iter().enumerate() {
             let in_other_rows = others_in_col::<L>(row_union::<L>(placed));
             let in_cols = others_in_col::<L>(placed);
@@ -518,8 +522,8 @@ impl<L: Lanes> State<L> {
                     }
                 )*
                 $(
-                    if mark[6 + $b] != 0 {
-                        mark[6 + $b] = 0;
+                    if mark[FIRST_BOX + $b] != 0 {
+                        mark[FIRST_BOX + $b] = 0;
                         if !self.update_box::<$b>(m, &mut mark) {
                             return false;
                         }
@@ -590,7 +594,7 @@ impl<L: Lanes> State<L> {
         );
         let next = L::and_not(cells, gone);
         // Marked without a branch, as the bands are.
-        mark[6 + K] = (next != cells) as u32;
+        mark[FIRST_BOX + K] = (next != cells) as u32;
         self.boxes[K] = next;
         self.tell_bands(K, m, asserted, in_other_rows, along_cols, mark);
         true
@@ -688,7 +692,7 @@ impl<L: Lanes> State<L> {
                 m.free[o],
             );
             let next = L::and(self.boxes[k], allowed);
-            mark[6 + k] |= (next != self.boxes[k]) as u32;
+            mark[FIRST_BOX + k] |= (next != self.boxes[k]) as u32;
             self.boxes[k] = next;
         }
         true
