@@ -5,7 +5,8 @@
 //! copied, into one bounded `Vec`; a line longer than [`MAX_LINE`] is an error, so memory stays
 //! bounded whatever the input. Two fast paths skip the per-line machinery: a whole board in
 //! the exact assignment layout (162 bytes) and a bare 81-cell line. Everything else goes
-//! through `State::line` (private), which is lenient and builds precise errors only when it must.
+//! through `State::line` (private), which is lenient and builds precise errors only when
+//! it must.
 //!
 //! The reader checks layout, not rules: a board with a repeated digit is still a board.
 //! Deviations from the strict assignment layout (CRLF, a BOM, tabs, extra empty lines...) are
