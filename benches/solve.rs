@@ -9,6 +9,10 @@
 //!   figure: otherwise it is 5-10% of a run over magictour_top1465;
 //! - rustoku-lib (MIT, crates.io) `solve_any_str`, on up to 2000 puzzles of the set.
 //!
+//! After the sets comes forum_hardest_1106 with each puzzle's digits relabeled at random
+//! (a fixed seed): that set's own labels make its first solutions quick (see the README), and
+//! this row shows the ratio of the two limits on the same puzzles without them.
+//!
 //! Last, it prints `-j2` against `-j1` on 17_clue, the median of 9 alternated pairs of runs.
 //!
 //! Everything runs in one process, each figure the best of 3 runs, the library's two limits
@@ -102,7 +106,8 @@ fn process_input(path: &Path, text: &str, n: usize) -> (PathBuf, u32) {
         return (path.to_path_buf(), 1);
     }
     let copies = PROCESS_PUZZLES.div_ceil(n);
-    let repeated = Path::new(env!("CARGO_TARGET_TMPDIR")).join(path.file_name().unwrap());
+    let stem = path.file_stem().unwrap().to_string_lossy();
+    let repeated = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{stem}.x{copies}.txt"));
     let mut once = text.to_string();
     if !once.ends_with('\n') {
         once.push('\n');
@@ -131,32 +136,62 @@ fn main() {
     );
     for set in SETS {
         let path = dir.join(set);
-        let text = std::fs::read_to_string(&path).unwrap();
-        let lines: Vec<&str> = text.lines().filter(|l| l.len() >= 81).collect();
-        let puzzles: Vec<Board> = lines.iter().map(|l| parse(l)).collect();
-        let n = puzzles.len();
-        let [one, two] = best_of_3(|i| time_lib(&puzzles, i as u32 + 1));
-        let (input, copies) = process_input(&path, &text, n);
-        let runs: [&[&str]; 3] = [&["-j1"], &["-j1", "--count"], &["-j2"]];
-        let [j1, count, j2] = best_of_3(|i| time_process(&input, runs[i]) / copies);
-        let peer_n = n.min(2000);
-        let start = Instant::now();
-        for l in &lines[..peer_n] {
-            let s = rustoku_lib::bind::solve_any_str(&l[..81]).unwrap();
-            assert!(s.is_some());
-        }
-        let peer = start.elapsed();
-        println!(
-            "{set:<32} {n:>7} {} {} {} {} {} {}",
-            rate(n, one),
-            rate(n, two),
-            rate(n, j1),
-            rate(n, count),
-            rate(n, j2),
-            rate(peer_n, peer)
-        );
+        bench_set(set, &path, &std::fs::read_to_string(&path).unwrap());
     }
+    let relabeled = relabel(&std::fs::read_to_string(dir.join("forum_hardest_1106.txt")).unwrap());
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("forum_hardest_1106_relabeled.txt");
+    std::fs::write(&path, &relabeled).unwrap();
+    bench_set("forum_hardest_1106 relabeled", &path, &relabeled);
     threads_ratio(&dir.join("17_clue.txt"));
+}
+
+/// Each line's digits 1-9 mapped through a permutation of its own, the same every run
+/// (xorshift64 and a Fisher-Yates shuffle): a puzzle as hard as before, in other labels.
+fn relabel(text: &str) -> String {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        let mut perm = *b"123456789";
+        for i in (1..9).rev() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            perm.swap(i, (state % (i as u64 + 1)) as usize);
+        }
+        out.extend(line.bytes().map(|c| match c {
+            b'1'..=b'9' => perm[(c - b'1') as usize] as char,
+            _ => c as char,
+        }));
+        out.push('\n');
+    }
+    out
+}
+
+/// One row of the table: the set named `set`, read from `path`, whose text is `text`.
+fn bench_set(set: &str, path: &Path, text: &str) {
+    let lines: Vec<&str> = text.lines().filter(|l| l.len() >= 81).collect();
+    let puzzles: Vec<Board> = lines.iter().map(|l| parse(l)).collect();
+    let n = puzzles.len();
+    let [one, two] = best_of_3(|i| time_lib(&puzzles, i as u32 + 1));
+    let (input, copies) = process_input(path, text, n);
+    let runs: [&[&str]; 3] = [&["-j1"], &["-j1", "--count"], &["-j2"]];
+    let [j1, count, j2] = best_of_3(|i| time_process(&input, runs[i]) / copies);
+    let peer_n = n.min(2000);
+    let start = Instant::now();
+    for l in &lines[..peer_n] {
+        let s = rustoku_lib::bind::solve_any_str(&l[..81]).unwrap();
+        assert!(s.is_some());
+    }
+    let peer = start.elapsed();
+    println!(
+        "{set:<32} {n:>7} {} {} {} {} {} {}",
+        rate(n, one),
+        rate(n, two),
+        rate(n, j1),
+        rate(n, count),
+        rate(n, j2),
+        rate(peer_n, peer)
+    );
 }
 
 /// `-j2` against `-j1` on one set, as the median ratio of alternated pairs of runs. (The

@@ -61,8 +61,16 @@
 //! first finds the solution in 97.8 propagations a puzzle, the last first in 132.7, one
 //! picked by a running counter in 121.5 (on forum_hardest_1905 and top1465 the order
 //! changes nothing). The whole tree is 222 (110.6 guesses), so in nodes this set's limit 2
-//! costs 2.3 times its limit 1, where a neutral order would give 1.7-1.8. Measured there
-//! (library, limit 2, 375 puzzles), to see what could make the whole tree smaller:
+//! costs 2.3 times its limit 1, where a neutral order would give 1.7-1.8. It is the set's
+//! labels: with each puzzle's digits relabeled at random (five seeds, each with and
+//! without a random shuffle of rows, columns and transposition), limit 1 takes 114-122
+//! propagations, the whole tree 225-233, a ratio of 1.85-2.01 (top1465 and
+//! forum_hardest_1905 relabeled, one seed: 1.66 and 1.88, as given 1.70 and 1.88).
+//! Trying first the configuration with the fewest of the digit's candidate cells (or the
+//! most) takes the set as given to 105.7 (113.8), and three of the relabelings from -7% to
+//! +2% (-0% to +3%); forum_hardest_1905 -1% (+0%), 17_clue -2% (+1%): no better order.
+//! Measured on forum_hardest_1106 as given (library, limit 2, 375 puzzles), to see what
+//! could make the whole tree smaller:
 //! - Lookahead, as SAT lookahead solvers do it: probing both configurations of every digit
 //!   that has two, in every band, at every node (a configuration whose propagation fails
 //!   is dropped; the guess is the digit whose two sides remove the largest product of
