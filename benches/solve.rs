@@ -146,7 +146,7 @@ fn main() {
 }
 
 /// Each line's digits 1-9 mapped through a permutation of its own, the same every run
-/// (xorshift64 and a Fisher-Yates shuffle): a puzzle as hard as before, in other labels.
+/// (xorshift64, Marsaglia 2003, and a Fisher-Yates shuffle): the same puzzle in other labels.
 fn relabel(text: &str) -> String {
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
     let mut out = String::with_capacity(text.len());
