@@ -3,13 +3,13 @@ _sudoku_check() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     case $prev in
         --first) COMPREPLY=($(compgen -W "1 2 3 4 5 6 7 8 9" -- "$cur")); return ;;
-        --solves) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --solves) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --count) COMPREPLY=(); return ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "-p --puzzles -d --distinct --first --strict --solves --count -h --help -V --version" -- "$cur"))
     else
-        COMPREPLY=($(compgen -f -- "$cur"))
+        compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=($(compgen -f -- "$cur"))
     fi
 }
 complete -F _sudoku_check sudoku-check

@@ -9,7 +9,7 @@ _sudoku_solve() {
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "-g --grid -l --line -c --count --limit -u --unique -j --jobs --chunk -h --help -V --version" -- "$cur"))
     else
-        COMPREPLY=($(compgen -f -- "$cur"))
+        compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=($(compgen -f -- "$cur"))
     fi
 }
 complete -F _sudoku_solve sudoku-solve

@@ -3,12 +3,12 @@ _sudoku() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     case $prev in
         -c|--create) COMPREPLY=(); return ;;
-        -s|--solve) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        -s|--solve) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        -o|--output) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --first) COMPREPLY=($(compgen -W "1 2 3 4 5 6 7 8 9" -- "$cur")); return ;;
         --id) COMPREPLY=(); return ;;
         -j|--jobs) COMPREPLY=(); return ;;
-        --generate) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --generate) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=($(compgen -d -- "$cur")); return ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "-c --create -s --solve -o --output --first --id -j --jobs --generate -h --help -V --version" -- "$cur"))

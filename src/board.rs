@@ -21,6 +21,8 @@ pub struct Clash {
     pub unit: Unit,
     pub index: usize,
     pub digit: u8,
+    /// The cell (0..81) where the digit is seen again, in reading order within the unit.
+    pub cell: usize,
 }
 
 impl std::fmt::Display for Clash {
@@ -58,11 +60,6 @@ pub const fn box_of(cell: usize) -> usize {
 
 impl Board {
     pub const EMPTY: Board = Board([0; 81]);
-
-    /// True when no cell is blank.
-    pub fn is_complete(&self) -> bool {
-        self.0.iter().all(|&c| c != 0)
-    }
 
     /// Number of blank cells.
     pub fn blanks(&self) -> usize {
@@ -110,6 +107,7 @@ impl Board {
                                 unit,
                                 index: u + 1,
                                 digit: d,
+                                cell: cell_at(u, k),
                             });
                         }
                         seen |= 1 << d;
@@ -237,7 +235,8 @@ mod tests {
             Some(Clash {
                 unit: Unit::Row,
                 index: 1,
-                digit: 1
+                digit: 1,
+                cell: 1
             })
         );
         let mut b = parse(GRID);
@@ -253,7 +252,8 @@ mod tests {
             Some(Clash {
                 unit: Unit::Box,
                 index: 1,
-                digit: 5
+                digit: 5,
+                cell: 10
             })
         );
         let mut b = Board::EMPTY;
@@ -264,7 +264,8 @@ mod tests {
             Some(Clash {
                 unit: Unit::Column,
                 index: 5,
-                digit: 7
+                digit: 7,
+                cell: 76
             })
         );
     }

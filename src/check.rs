@@ -2,8 +2,9 @@
 //!
 //! Per board: the rules, completeness, the top-left digit, the strict layout and, against a
 //! puzzle, that every given is kept. Across boards: distinctness ([`Distinct`]), which keeps
-//! a 48-byte record per board and settles duplicates at the end by sorting, so memory stays
-//! under 64 bytes a board whatever the input.
+//! a 24-byte record per board (a 128-bit digest and the board's place) and settles
+//! duplicates at the end by sorting in place, so memory stays at 24 bytes a board whatever
+//! the input.
 
 use crate::board::Board;
 use crate::stream::{Item, LayoutIssue};
@@ -43,18 +44,19 @@ pub fn check_board(item: &Item, checks: &Checks, puzzle: Option<&Board>) -> Opti
     let b = &item.board;
     let solved = b.is_solved();
     if let Some(c) = (!solved).then(|| b.first_clash()).flatten() {
-        return at(c.to_string());
+        let (line, col) = item.place(c.cell);
+        return Some(Failure {
+            line,
+            col,
+            reason: c.to_string(),
+        });
     }
     if !checks.puzzles && !solved {
         if let Some(cell) = b.0.iter().position(|&d| d == 0) {
+            let (line, col) = item.place(cell);
             return Some(Failure {
-                line: item.line
-                    + if item.form == crate::stream::Form::Grid {
-                        cell as u64 / 9
-                    } else {
-                        0
-                    },
-                col: None,
+                line,
+                col,
                 reason: format!("blank cell at {}", cell_name(cell)),
             });
         }
@@ -90,23 +92,26 @@ pub fn layout_failure(issue: LayoutIssue) -> Failure {
     }
 }
 
-/// One board as remembered for the distinctness check: the 81 cells in base 10, nine to a
-/// word (10^9 < 2^32), and where the board was.
+/// One board as remembered for the distinctness check: a 128-bit digest of its cells, its
+/// ordinal among all the boards read, and its line. 24 bytes (the digest is two `u64`s, not
+/// a `u128`, whose alignment of 16 would make it 32).
 #[derive(Clone, Copy)]
 struct Seen {
-    key: [u32; 9],
-    input: u32,
-    index: u32,
+    digest: [u64; 2],
+    ordinal: u32,
     line: u32,
 }
 
 /// A board that repeats an earlier one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Duplicate {
-    pub input: u32,
+    /// Which input (0-based), the board's number in it and its line.
+    pub input: usize,
     pub index: u64,
     pub line: u64,
-    pub first_input: u32,
+    /// Its ordinal among all the boards read (0-based).
+    pub ordinal: u64,
+    pub first_input: usize,
     pub first_index: u64,
     pub first_line: u64,
 }
@@ -115,50 +120,97 @@ pub struct Duplicate {
 #[derive(Default)]
 pub struct Distinct {
     seen: Vec<Seen>,
+    /// The ordinal of each input's first board.
+    starts: Vec<u64>,
+}
+
+/// Why a board could not be remembered.
+#[derive(Debug)]
+pub enum DistinctError {
+    OutOfMemory,
+    /// More boards than the record's ordinal can number.
+    TooMany,
+}
+
+/// The finaliser of splitmix64 (Steele, Lea and Flood, 2014): a bijection of 64-bit words
+/// in which every input bit moves about half the output bits.
+const fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// Two independent 64-bit hashes of the cells, packed four bits a cell into six words.
+/// Boards that differ get the same digest with a chance of about 2^-128 a pair (not
+/// against an adversary, who is not a concern of a checker of its own user's boards).
+fn digest(b: &Board) -> [u64; 2] {
+    let mut words = [0u64; 6];
+    for (i, &d) in b.0.iter().enumerate() {
+        words[i / 16] |= u64::from(d) << (4 * (i % 16));
+    }
+    let (mut h1, mut h2) = (0x243F_6A88_85A3_08D3u64, 0x1319_8A2E_0370_7344u64);
+    for w in words {
+        h1 = mix(h1 ^ w);
+        h2 = mix(h2.rotate_left(23) ^ w.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    }
+    [h1, h2]
 }
 
 impl Distinct {
-    /// Remembers the board `item` of input number `input`.
-    pub fn add(&mut self, input: u32, item: &Item) {
+    /// Starts a new input, whose first board will have ordinal `first`.
+    pub fn start_input(&mut self, first: u64) {
+        self.starts.push(first);
+    }
+
+    /// Remembers `board`, the `ordinal`-th board read (0-based), at `line` of the current
+    /// input.
+    pub fn add(&mut self, board: &Board, ordinal: u64, line: u64) -> Result<(), DistinctError> {
+        let ordinal = u32::try_from(ordinal).map_err(|_| DistinctError::TooMany)?;
         if self.seen.len() == self.seen.capacity() {
-            // Grow by a quarter, not double, to keep the worst case under 64 bytes a board.
-            self.seen.reserve_exact(self.seen.len() / 4 + 1024);
+            // Grow by a quarter, not double: the slack is never touched, so it costs address
+            // space, not memory, but a smaller step keeps the copy of a reallocation small.
+            self.seen
+                .try_reserve_exact(self.seen.len() / 4 + 1024)
+                .map_err(|_| DistinctError::OutOfMemory)?;
         }
-        let mut key = [0u32; 9];
-        for (k, chunk) in key.iter_mut().zip(item.board.0.chunks_exact(9)) {
-            *k = chunk.iter().fold(0u32, |acc, &d| acc * 10 + d as u32);
-        }
-        let narrow = |x: u64| u32::try_from(x).unwrap_or(u32::MAX);
         self.seen.push(Seen {
-            key,
-            input,
-            index: narrow(item.index),
-            line: narrow(item.line),
+            digest: digest(board),
+            ordinal,
+            line: u32::try_from(line).unwrap_or(u32::MAX),
         });
+        Ok(())
+    }
+
+    /// The input and 1-based index of the board of `ordinal`.
+    fn place(&self, ordinal: u64) -> (usize, u64) {
+        let input = self.starts.partition_point(|&s| s <= ordinal) - 1;
+        (input, ordinal - self.starts[input] + 1)
     }
 
     /// The boards that repeat an earlier board, in input order.
     pub fn duplicates(mut self) -> Vec<Duplicate> {
-        self.seen
-            .sort_unstable_by_key(|s| (s.key, s.input, s.index));
+        self.seen.sort_unstable_by_key(|s| (s.digest, s.ordinal));
         let mut dups = Vec::new();
         let mut first = 0;
         for i in 1..self.seen.len() {
-            if self.seen[i].key != self.seen[first].key {
+            if self.seen[i].digest != self.seen[first].digest {
                 first = i;
                 continue;
             }
             let (d, f) = (self.seen[i], self.seen[first]);
+            let ((input, index), (first_input, first_index)) =
+                (self.place(d.ordinal.into()), self.place(f.ordinal.into()));
             dups.push(Duplicate {
-                input: d.input,
-                index: d.index as u64,
-                line: d.line as u64,
-                first_input: f.input,
-                first_index: f.index as u64,
-                first_line: f.line as u64,
+                input,
+                index,
+                line: d.line.into(),
+                ordinal: d.ordinal.into(),
+                first_input,
+                first_index,
+                first_line: f.line.into(),
             });
         }
-        dups.sort_unstable_by_key(|d| (d.input, d.index));
+        dups.sort_unstable_by_key(|d| d.ordinal);
         dups
     }
 }
@@ -175,6 +227,8 @@ mod tests {
             index,
             line: index * 10 - 9,
             layout: None,
+            row_lines: [0, 1, 2, 3, 4, 5, 6, 7, 8],
+            plain: true,
         }
     }
 
@@ -184,12 +238,22 @@ mod tests {
         a.0[80] = 1;
         let b = Board::EMPTY;
         let mut d = Distinct::default();
-        for (i, board) in [a, b, a, a, b].into_iter().enumerate() {
-            d.add(0, &item(board, i as u64 + 1));
+        d.start_input(0);
+        for (i, board) in [a, b, a].into_iter().enumerate() {
+            let it = item(board, i as u64 + 1);
+            d.add(&it.board, i as u64, it.line).unwrap();
+        }
+        d.start_input(3);
+        for (i, board) in [a, b].into_iter().enumerate() {
+            let it = item(board, i as u64 + 4);
+            d.add(&it.board, i as u64 + 3, it.line).unwrap();
         }
         let dups = d.duplicates();
-        let pairs: Vec<(u64, u64)> = dups.iter().map(|d| (d.index, d.first_index)).collect();
-        assert_eq!(pairs, [(3, 1), (4, 1), (5, 2)]);
+        let pairs: Vec<(usize, u64, usize, u64)> = dups
+            .iter()
+            .map(|d| (d.input, d.index, d.first_input, d.first_index))
+            .collect();
+        assert_eq!(pairs, [(0, 3, 0, 1), (1, 1, 0, 1), (1, 2, 0, 2)]);
         assert_eq!(dups[0].line, 21);
     }
 
@@ -204,8 +268,8 @@ mod tests {
         b.0[40] = 0;
         let f = check_board(&item(b, 1), &checks, None).unwrap();
         assert_eq!(
-            (f.line, f.reason.as_str()),
-            (5, "blank cell at row 5 column 5")
+            (f.line, f.col, f.reason.as_str()),
+            (5, Some(9), "blank cell at row 5 column 5")
         );
         let checks = Checks {
             puzzles: true,

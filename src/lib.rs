@@ -2,7 +2,7 @@
 //!
 //! Four binaries share this library: `sudoku-gen` writes distinct solved grids,
 //! `sudoku-solve` solves the puzzles it reads, `sudoku-check` judges the boards it reads, and
-//! `sudoku` is the front for the university assignment (`-c N`, `-s FILE`, into `sudoku.txt`).
+//! `sudoku` is the front for the BUAA software-engineering assignment (`-c N`, `-s FILE`, into `sudoku.txt`).
 //!
 //! Data flows `bytes → stream::read → Board → (gen | solve | check) → stream::write → bytes`.
 //! Everything outside [`cli`] is pure: it reads from a `BufRead`, writes to a `Write` and

@@ -42,12 +42,12 @@ fn each_failure_is_found_at_its_line() {
         (
             with_line(&good, 13, &clash),
             &[],
-            "<stdin>:11: board 2: digit",
+            "<stdin>:13:3: board 2: digit",
         ),
         (
             with_line(&good, 13, &blank),
             &[],
-            "<stdin>:13: board 2: blank cell at row 3 column 1",
+            "<stdin>:13:1: board 2: blank cell at row 3 column 1",
         ),
         (
             with_line(&good, 13, &format!("{row} ")),

@@ -5,7 +5,6 @@ use crate::util::*;
 use std::fs::File;
 use std::io::Read;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 // sudoku-gen 1000000 | head -c 10 ; sudoku-solve big.txt | head -c 10
 #[test]
@@ -89,7 +88,7 @@ fn missing_files_directories_and_folders() {
     assert_eq!(r.status, 2);
     assert!(
         r.stderr
-            .starts_with("sudoku: no/such/folder/sudoku.txt: No such file or directory"),
+            .starts_with("sudoku: no/such/folder/sudoku.txt: cannot create a temporary file in no/such/folder: No such file or directory"),
         "{}",
         r.stderr
     );
@@ -108,43 +107,5 @@ fn missing_files_directories_and_folders() {
         let r = run("sudoku-check", &[locked.to_str().unwrap()], b"");
         assert_eq!(r.status, 2);
         assert!(r.stderr.contains("Permission denied"), "{}", r.stderr);
-    }
-}
-
-// sudoku -c 1000000 & sleep 0.05; kill -INT $!
-#[test]
-fn sigint_while_writing_leaves_sudoku_txt_alone() {
-    let dir = temp_dir();
-    std::fs::write(dir.join("sudoku.txt"), b"keep\n").unwrap();
-    let child = Command::new(bin("sudoku"))
-        .args(["-c", "1000000"])
-        .current_dir(&dir)
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Wait until the temporary file is there and growing, then interrupt.
-    let start = Instant::now();
-    let temp = dir.join(format!(".sudoku.txt.{}.tmp", child.id()));
-    while !temp.exists() && start.elapsed() < Duration::from_secs(10) {
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    assert!(temp.exists(), "no temporary file appeared");
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
-    // Either the signal came in time (status 130), or the job had already finished.
-    assert_eq!(
-        files_in(&dir),
-        ["sudoku.txt"],
-        "a temporary file was left behind"
-    );
-    if out.status.code() == Some(130) {
-        assert_eq!(std::fs::read(dir.join("sudoku.txt")).unwrap(), b"keep\n");
-    } else {
-        assert_eq!(out.status.code(), Some(0));
-        println!("note: sudoku -c finished before SIGINT arrived");
     }
 }

@@ -153,3 +153,84 @@ fn blank_lines_and_long_streams_in_bounded_memory() {
     assert_eq!((status, out), (0, 163_000_000 - 1));
     assert!(rss < 16 * 1024, "peak RSS {rss} KiB");
 }
+
+// a stream of one puzzle repeated | sudoku-solve -j 64 --chunk 1000000
+#[test]
+fn the_boards_in_flight_are_bounded_whatever_the_flags() {
+    let line = format!(
+        "{}\n",
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    );
+    let block = line.repeat(10_000).into_bytes();
+    let (status, out, stderr, rss) = measure(
+        "sudoku-solve",
+        &["-j", "64", "--chunk", "1000000"],
+        block,
+        300,
+    );
+    let rss = rss.expect("seen");
+    println!("sudoku-solve -j 64 --chunk 1000000 on 3 million puzzles: peak RSS {rss} KiB");
+    assert_eq!((status, stderr.as_str(), out), (0, "", 82 * 3_000_000));
+    assert!(rss < 48 * 1024, "peak RSS {rss} KiB");
+}
+
+/// Peak RSS in KiB of `sudoku-check args` reading `sudoku-gen --line n`, with its status.
+fn check_after_gen(n: u64, args: &[&str]) -> (i32, String, i64) {
+    let mut gen = std::process::Command::new(bin("sudoku-gen"))
+        .args(["--line", &n.to_string()])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut child = std::process::Command::new(bin("sudoku-check"))
+        .args(args)
+        .stdin(gen.stdout.take().unwrap())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut hwm = 0;
+    while child.try_wait().unwrap().is_none() {
+        if let Ok(text) = std::fs::read_to_string(&status_file) {
+            if let Some(l) = text.lines().find(|l| l.starts_with("VmHWM:")) {
+                hwm = l.split_whitespace().nth(1).unwrap().parse().unwrap();
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let out = child.wait_with_output().unwrap();
+    gen.wait().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        hwm,
+    )
+}
+
+// sudoku-gen --line N | sudoku-check --distinct, for two N: the memory a board is the slope
+#[test]
+fn distinct_takes_24_bytes_a_board() {
+    let (small, big) = (500_000u64, 4_500_000u64);
+    let (s1, e1, m1) = check_after_gen(small, &["--distinct"]);
+    let (s2, e2, m2) = check_after_gen(big, &["--distinct"]);
+    assert_eq!((s1, e1.as_str()), (0, "500000 boards: 500000 ok\n"));
+    assert_eq!((s2, e2.as_str()), (0, "4500000 boards: 4500000 ok\n"));
+    let per_board = (m2 - m1) as f64 * 1024.0 / (big - small) as f64;
+    println!("sudoku-check --distinct: {per_board:.1} bytes a board ({m1} KiB, {m2} KiB)");
+    assert!(per_board <= 24.5, "{per_board:.1} bytes a board");
+}
+
+// (ulimit -v 65536; sudoku-gen --line 5000000 | sudoku-check --distinct)
+#[test]
+fn distinct_out_of_memory_is_a_message() {
+    let r = sh(
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")),
+        "sudoku-gen --line 5000000 | (ulimit -v 65536; exec sudoku-check --distinct)",
+    );
+    assert_eq!(r.status, 2, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .starts_with("sudoku-check: --distinct: out of memory\n"),
+        "{}",
+        r.stderr
+    );
+}

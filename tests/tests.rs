@@ -10,5 +10,6 @@ mod front;
 mod fuzz_corpus;
 mod gen;
 mod memory;
+mod promises;
 mod props;
 mod solve;

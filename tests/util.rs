@@ -86,19 +86,57 @@ pub fn temp_dir() -> PathBuf {
     d
 }
 
-/// A file of the shared puzzle sets, or `None` (with a note) when `../shared` is absent.
-pub fn shared(name: &str) -> Option<PathBuf> {
+/// The shared puzzle sets, one name a line (the benchmark reads the same list).
+pub const SHARED_SETS: &str = include_str!("data/shared-sets.txt");
+
+/// A file of the shared puzzle sets (`../shared/data`). Tests that call it are marked
+/// `#[ignore = "needs ../shared/data"]` and run by `.ci/run`; run without the data, they fail.
+pub fn shared(name: &str) -> PathBuf {
     let p = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/data")
         .join(name);
-    if p.exists() {
-        Some(p)
-    } else {
-        println!(
-            "note: {} is absent; skipping this extended test",
-            p.display()
-        );
-        None
+    assert!(
+        p.exists(),
+        "{} is absent: this test cannot run",
+        p.display()
+    );
+    p
+}
+
+/// Fails the test when `program` is not installed. Tests that call it are marked
+/// `#[ignore = "needs PROGRAM"]` and run by `.ci/run`, which installs it.
+pub fn need(program: &str) {
+    let found = Command::new("sh")
+        .args(["-c", &format!("command -v {program}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(found, "{program} is not installed: this test cannot run");
+}
+
+/// The directory of the binaries, to put first on PATH for shell lines.
+pub fn bin_dir() -> PathBuf {
+    Path::new(bin("sudoku")).parent().unwrap().to_path_buf()
+}
+
+/// Runs `sh -c script` in `dir` with the binaries first on PATH.
+pub fn sh(dir: &Path, script: &str) -> Run {
+    let path = format!(
+        "{}:{}",
+        bin_dir().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .current_dir(dir)
+        .env("PATH", path)
+        .stdin(Stdio::null())
+        .output()
+        .expect("sh");
+    Run {
+        status: out.status.code().unwrap_or(-1),
+        stdout: out.stdout,
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
 }
 

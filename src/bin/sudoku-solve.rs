@@ -1,6 +1,2 @@
-fn main() {
-    sudoku_filters::cli::main(
-        &sudoku_filters::cli::solve::TOOL,
-        sudoku_filters::cli::solve::run,
-    )
-}
+#![cfg_attr(not(test), no_main)]
+sudoku_filters::entry!(sudoku_filters::cli::solve);

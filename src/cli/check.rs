@@ -3,61 +3,93 @@
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 
-use super::flags::{Arg, Flag, Tool, HELP, VERSION};
-use super::{parse_first, parse_number, read_error, report, Error, Input, FAILED, OK, TROUBLE};
-use crate::check::{check_board, layout_failure, Checks, Distinct, Failure};
+use super::flags::{Arg, Flag, Tool, EXIT_STATUS};
+use super::shared::{self, DIGITS};
+use super::{plural, read_error, report, Error, Input, FAILED, OK, TROUBLE};
+use crate::check::{check_board, layout_failure, Checks, Distinct, DistinctError, Failure};
 use crate::stream::{Item, Reader};
 
-static FLAGS: [Flag; 8] = [
-    Flag::switch(
-        "puzzles",
-        Some('p'),
-        "boards may have blanks (check puzzles, not solutions)",
-        "Accept blank cells (0 or .): check puzzles rather than solved grids. The rules still hold.",
+/// The flags of `sudoku-check`.
+#[derive(Clone, Copy, Debug)]
+pub enum Opt {
+    Puzzles,
+    Distinct,
+    First,
+    Strict,
+    Solves,
+    Count,
+}
+
+static FLAGS: [(Opt, Flag); 6] = [
+    (
+        Opt::Puzzles,
+        Flag::switch(
+            "puzzles",
+            Some('p'),
+            "boards may have blanks (check puzzles, not solutions)",
+            "Accept blank cells (0 or .): check puzzles rather than solved grids. The rules still hold.",
+        ),
     ),
-    Flag::switch(
-        "distinct",
-        Some('d'),
-        "fail every board that repeats an earlier one",
-        "Fail every board that repeats an earlier board, across all inputs. Duplicates are reported \
-         after the other failures, each naming the board it repeats. Uses under 64 bytes of memory a board.",
+    (
+        Opt::Distinct,
+        Flag::switch(
+            "distinct",
+            Some('d'),
+            "fail every board that repeats an earlier one",
+            "Fail every board that repeats an earlier board, across all inputs. Duplicates are reported \
+             after the other failures, each naming the board it repeats. Each board is remembered as a \
+             128-bit digest and its place, 24 bytes: two different boards share a digest with a chance \
+             under one in 10^20 even among a billion boards.",
+        ),
     ),
-    Flag::valued(
-        "first",
-        None,
-        "D",
-        "every board must have D in its top-left cell",
-        "Fail every board whose top-left digit is not D (1 to 9).",
-    )
-    .with_choices(super::gen::DIGITS),
-    Flag::switch(
-        "strict",
-        None,
-        "demand the assignment's exact layout",
-        "Demand the assignment's exact layout: grid form, cells separated by single spaces, 0 for a \
-         blank, each row ended by a newline, exactly one empty line between boards and none at the end, \
-         no CR, no byte-order mark, no comments or rule lines. The first departure is reported with its line.",
+    (
+        Opt::First,
+        Flag::valued(
+            "first",
+            None,
+            "D",
+            "every board must have D in its top-left cell",
+            "Fail every board whose top-left digit is not D (1 to 9).",
+        )
+        .with_choices(DIGITS),
     ),
-    Flag::valued(
-        "solves",
-        None,
-        "FILE",
-        "board i must solve puzzle i of FILE",
-        "Pair the boards read with the puzzles of FILE, in order: each board must keep every given of \
-         its puzzle, and there must be as many boards as puzzles.",
+    (
+        Opt::Strict,
+        Flag::switch(
+            "strict",
+            None,
+            "demand the assignment's exact layout",
+            "Demand the assignment's exact layout: grid form, cells separated by single spaces, 0 for a \
+             blank, each row ended by a newline, exactly one empty line between boards and none at the \
+             end, no CR, no byte-order mark, no comments or rule lines. The first departure of each \
+             board is reported with its line.",
+        ),
     ),
-    Flag::valued(
-        "count",
-        None,
-        "N",
-        "there must be exactly N boards",
-        "Fail unless exactly N boards are read in all.",
+    (
+        Opt::Solves,
+        Flag::valued(
+            "solves",
+            None,
+            "FILE",
+            "board i must solve puzzle i of FILE",
+            "Pair the boards read with the puzzles of FILE, in order: each board must keep every given \
+             of its puzzle, and there must be as many boards as puzzles. FILE and the boards cannot \
+             both be standard input.",
+        ),
     ),
-    HELP,
-    VERSION,
+    (
+        Opt::Count,
+        Flag::valued(
+            "count",
+            None,
+            "N",
+            "there must be exactly N boards",
+            "Fail unless exactly N boards are read in all.",
+        ),
+    ),
 ];
 
-pub static TOOL: Tool = Tool {
+pub static TOOL: Tool<Opt> = Tool {
     name: "sudoku-check",
     about: "Judge every sudoku board read: rules, completeness, layout, distinctness.",
     usage: &["[--puzzles] [--distinct] [--strict] [--first D] [--solves FILE] [--count N] [FILE]..."],
@@ -69,6 +101,8 @@ Input that is not a board stream (a letter, a row of 8 cells, a board cut short)
 input with an error that names its line and column; the status is then 2.",
     flags: &FLAGS,
     operands: &[("FILE", "files to read; - or none for standard input")],
+    exit_status: EXIT_STATUS,
+    generates: false,
     examples: &[
         ("sudoku-gen 1000 | sudoku-check --distinct", "check generated grids"),
         ("sudoku-check --strict --distinct --first 3 --count 1000 sudoku.txt", "grade an assignment's output"),
@@ -84,7 +118,7 @@ struct Config {
     files: Vec<OsString>,
 }
 
-fn parse(args: Vec<Arg>) -> Result<Config, Error> {
+fn parse(args: Vec<Arg<Opt>>) -> Result<Config, Error> {
     let t = &TOOL;
     let mut cfg = Config {
         checks: Checks::default(),
@@ -94,39 +128,52 @@ fn parse(args: Vec<Arg>) -> Result<Config, Error> {
         files: Vec::new(),
     };
     for a in args {
-        match a {
-            Arg::Flag(f, v) => match (f.long, v) {
-                ("puzzles", _) => cfg.checks.puzzles = true,
-                ("distinct", _) => cfg.distinct = true,
-                ("strict", _) => cfg.checks.strict = true,
-                ("first", Some(v)) => cfg.checks.first = Some(parse_first(t, "--first", &v)?),
-                ("solves", Some(v)) => cfg.solves = Some(v),
-                ("count", Some(v)) => {
-                    cfg.count = Some(parse_number(t, "--count", &v, 0, u64::MAX)?)
-                }
-                _ => unreachable!("flag --{} is in the table but not handled", f.long),
-            },
-            Arg::Operand(v) => cfg.files.push(v),
+        let (id, v) = match a {
+            Arg::Flag { id, value, .. } => (id, value.unwrap_or_default()),
+            Arg::Operand(v) => {
+                cfg.files.push(v);
+                continue;
+            }
+        };
+        match id {
+            Opt::Puzzles => cfg.checks.puzzles = true,
+            Opt::Distinct => cfg.distinct = true,
+            Opt::Strict => cfg.checks.strict = true,
+            Opt::First => cfg.checks.first = Some(shared::first(t, &v)?),
+            Opt::Solves => cfg.solves = Some(v),
+            Opt::Count => cfg.count = Some(t.number("--count", &v, 0..=u64::MAX)?),
         }
     }
     if cfg.files.is_empty() {
         cfg.files.push("-".into());
     }
+    if let Some(p) = &cfg.solves {
+        if super::is_stdin(p) && cfg.files.iter().any(|f| super::is_stdin(f)) {
+            return Err(t.usage(
+                "--solves and the boards cannot both be standard input; put one in a file".into(),
+            ));
+        }
+    }
     Ok(cfg)
 }
 
-/// The running tally and where failures go.
-struct Judge<E: Write> {
-    err: E,
+/// The running tally, and the failures written to standard error as they are found (a
+/// message that cannot be written is lost; the tally is not).
+struct Judge {
+    err: BufWriter<io::Stderr>,
     boards: u64,
     failed: u64,
     /// One bit a board (in reading order): set when it has failed already.
     failed_bits: Vec<u64>,
 }
 
-impl<E: Write> Judge<E> {
+impl Judge {
+    fn say(&mut self, args: std::fmt::Arguments) {
+        let _ = self.err.write_fmt(args);
+    }
+
     /// Reports board `index` of input `name`, the `ordinal`-th board read (0-based).
-    fn fail(&mut self, ordinal: u64, name: &str, index: u64, f: &Failure) -> io::Result<()> {
+    fn fail(&mut self, ordinal: u64, name: &str, index: u64, f: &Failure) {
         let bit = 1u64 << (ordinal % 64);
         let word = &mut self.failed_bits[(ordinal / 64) as usize];
         if *word & bit == 0 {
@@ -134,11 +181,16 @@ impl<E: Write> Judge<E> {
             self.failed += 1;
         }
         let col = f.col.map(|c| format!(":{c}")).unwrap_or_default();
-        writeln!(
-            self.err,
-            "{name}:{}{col}: board {index}: {}",
+        self.say(format_args!(
+            "{name}:{}{col}: board {index}: {}\n",
             f.line, f.reason
-        )
+        ));
+    }
+
+    /// An error that stops an input, in its place among the failures.
+    fn stop(&mut self, e: Error) {
+        let _ = self.err.flush();
+        report(e);
     }
 
     fn count(&mut self) {
@@ -149,11 +201,10 @@ impl<E: Write> Judge<E> {
     }
 }
 
-pub fn run(args: Vec<Arg>) -> Result<i32, Error> {
+pub fn run(args: Vec<Arg<Opt>>) -> Result<i32, Error> {
     let cfg = parse(args)?;
-    let err = BufWriter::new(io::stderr().lock());
     let mut j = Judge {
-        err,
+        err: BufWriter::new(io::stderr()),
         boards: 0,
         failed: 0,
         failed_bits: Vec::new(),
@@ -163,41 +214,39 @@ pub fn run(args: Vec<Arg>) -> Result<i32, Error> {
     r
 }
 
-fn judge<E: Write>(cfg: &Config, j: &mut Judge<E>) -> Result<i32, Error> {
-    let stderr = |e: io::Error| super::io_error("standard error", e);
+fn judge(cfg: &Config, j: &mut Judge) -> Result<i32, Error> {
     let mut trouble = false;
     let mut other_failures = 0u64;
     let mut puzzles = match &cfg.solves {
         Some(p) => {
-            let (name, input) = Input::open(p)?;
+            let (name, input) = Input::open(p, None)?;
             Some((name, Reader::new(input), 0u64))
         }
         None => None,
     };
     let mut distinct = cfg.distinct.then(Distinct::default);
     let mut names = Vec::new();
-    let mut offsets = Vec::new();
     for path in &cfg.files {
-        let (name, input) = match Input::open(path) {
+        let (name, input) = match Input::open(path, None) {
             Ok(x) => x,
             Err(e) => {
-                let _ = j.err.flush();
-                report(e);
+                j.stop(e);
                 trouble = true;
                 continue;
             }
         };
         let mut reader = Reader::new(input);
-        let input_no = names.len() as u32;
-        offsets.push(j.boards);
+        let first_ordinal = j.boards;
+        if let Some(d) = &mut distinct {
+            d.start_input(first_ordinal);
+        }
         let mut last = None;
         loop {
             let item: &Item = match reader.next() {
                 Ok(Some(item)) => item,
                 Ok(None) => break,
                 Err(e) => {
-                    let _ = j.err.flush();
-                    report(read_error(&name, e));
+                    j.stop(read_error(&name, e));
                     trouble = true;
                     break;
                 }
@@ -214,10 +263,12 @@ fn judge<E: Write>(cfg: &Config, j: &mut Judge<E>) -> Result<i32, Error> {
                         let f = Failure {
                             line: item.line,
                             col: None,
-                            reason: format!("no puzzle for it: {pname} has only {seen}"),
+                            reason: format!(
+                                "no puzzle for it: {pname} has only {}",
+                                plural(*seen, "puzzle", "puzzles")
+                            ),
                         };
-                        j.fail(j.boards - 1, &name, item.index, &f)
-                            .map_err(stderr)?;
+                        j.fail(j.boards - 1, &name, item.index, &f);
                         None
                     }
                     Err(e) => return Err(read_error(pname, e)),
@@ -225,19 +276,28 @@ fn judge<E: Write>(cfg: &Config, j: &mut Judge<E>) -> Result<i32, Error> {
                 None => None,
             };
             if let Some(f) = check_board(item, &cfg.checks, puzzle.as_ref()) {
-                j.fail(j.boards - 1, &name, item.index, &f)
-                    .map_err(stderr)?;
+                j.fail(j.boards - 1, &name, item.index, &f);
             }
             if let Some(d) = &mut distinct {
-                d.add(input_no, item);
+                d.add(&item.board, j.boards - 1, item.line).map_err(|e| {
+                    Error::Msg(match e {
+                        DistinctError::OutOfMemory => "--distinct: out of memory".into(),
+                        DistinctError::TooMany => {
+                            format!("--distinct: more than {} boards", u32::MAX)
+                        }
+                    })
+                })?;
             }
         }
         if cfg.checks.strict {
             if let (Some(index), Some(issue)) = (last, reader.trailing_layout()) {
                 // The end of the input belongs to its last board.
-                let ordinal = offsets[input_no as usize] + index - 1;
-                j.fail(ordinal, &name, index, &layout_failure(issue))
-                    .map_err(stderr)?;
+                j.fail(
+                    first_ordinal + index - 1,
+                    &name,
+                    index,
+                    &layout_failure(issue),
+                );
             }
         }
         names.push(name);
@@ -252,23 +312,21 @@ fn judge<E: Write>(cfg: &Config, j: &mut Judge<E>) -> Result<i32, Error> {
             }
         }
         if more > 0 {
-            writeln!(
-                j.err,
-                "{pname}: {} puzzles but only {} boards",
-                seen + more,
-                j.boards
-            )
-            .map_err(stderr)?;
+            let (puzzles, boards) = (
+                plural(seen + more, "puzzle", "puzzles"),
+                plural(j.boards, "board", "boards"),
+            );
+            j.say(format_args!("{pname}: {puzzles} but only {boards}\n"));
             other_failures += 1;
         }
     }
     if let Some(d) = distinct {
         for dup in d.duplicates() {
-            let here = &names[dup.input as usize];
+            let here = &names[dup.input];
             let there = if dup.first_input == dup.input {
                 String::new()
             } else {
-                format!(" of {}", names[dup.first_input as usize])
+                format!(" of {}", names[dup.first_input])
             };
             let f = Failure {
                 line: dup.line,
@@ -278,26 +336,26 @@ fn judge<E: Write>(cfg: &Config, j: &mut Judge<E>) -> Result<i32, Error> {
                     dup.first_index, dup.first_line
                 ),
             };
-            let ordinal = offsets[dup.input as usize] + dup.index - 1;
-            j.fail(ordinal, here, dup.index, &f).map_err(stderr)?;
+            j.fail(dup.ordinal, here, dup.index, &f);
         }
     }
     if let Some(want) = cfg.count {
         if want != j.boards {
-            writeln!(j.err, "expected {want} boards, found {}", j.boards).map_err(stderr)?;
+            let (want, found) = (plural(want, "board", "boards"), j.boards);
+            j.say(format_args!("expected {want}, found {found}\n"));
             other_failures += 1;
         }
     }
     if j.boards == 0 && !trouble && cfg.count.is_none() {
-        writeln!(j.err, "no boards").map_err(stderr)?;
+        j.say(format_args!("no boards\n"));
         other_failures += 1;
     }
     let ok = j.boards - j.failed;
-    let mut summary = format!("{} boards: {ok} ok", j.boards);
+    let mut summary = format!("{}: {ok} ok", plural(j.boards, "board", "boards"));
     if j.failed > 0 {
         summary += &format!(", {} failed", j.failed);
     }
-    writeln!(j.err, "{summary}").map_err(stderr)?;
+    j.say(format_args!("{summary}\n"));
     Ok(if trouble {
         TROUBLE
     } else if j.failed > 0 || other_failures > 0 {

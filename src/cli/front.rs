@@ -1,74 +1,93 @@
-//! `sudoku -c N` and `sudoku -s FILE`: the front for the university assignment.
+//! `sudoku -c N` and `sudoku -s FILE`: the front for the BUAA software-engineering assignment.
 //!
 //! It calls the same run functions as `sudoku-gen` and `sudoku-solve --grid`, so the two
-//! cannot drift apart, and writes `sudoku.txt` atomically (see [`super::write_output`]).
+//! cannot drift apart, and writes `sudoku.txt` atomically (see [`super::output`]).
 
 use std::ffi::OsString;
-use std::path::Path;
 
-use super::flags::{Arg, Flag, Tool, HELP, VERSION};
-use super::gen::{generate, Config as GenConfig, FIRST, ID};
-use super::solve::{default_jobs, solve_all, Config as SolveConfig, JOBS};
-use super::{parse_first, parse_number, write_output, Error};
+use super::flags::{Arg, Flag, Tool};
+use super::gen::{generate, Config as GenConfig};
+use super::output::write_output;
+use super::shared::{self, FIRST, ID, JOBS};
+use super::solve::{solve_all, Config as SolveConfig};
+use super::{diag, Error, OK};
 use crate::stream::Form;
 
 /// The assignment's bound on `-c`.
 pub const MAX_CREATE: u64 = 1_000_000;
 
-static FLAGS: [Flag; 9] = [
-    Flag::valued(
-        "create",
-        Some('c'),
-        "N",
-        "write N distinct solved grids (1 to 1000000) to sudoku.txt",
-        "Write N distinct solved grids, 1 to 1000000, to sudoku.txt (or the -o file) in the assignment's \
-         layout: the same bytes as sudoku-gen N.",
+/// The flags of `sudoku`.
+#[derive(Clone, Copy, Debug)]
+pub enum Opt {
+    Create,
+    Solve,
+    Output,
+    First,
+    Id,
+    Jobs,
+}
+
+static FLAGS: [(Opt, Flag); 6] = [
+    (
+        Opt::Create,
+        Flag::valued(
+            "create",
+            Some('c'),
+            "N",
+            "write N distinct solved grids (1-1000000) to sudoku.txt",
+            "Write N distinct solved grids, 1 to 1000000, to sudoku.txt (or the -o file) in the \
+             assignment's layout: the same bytes as sudoku-gen N.",
+        ),
     ),
-    Flag::valued(
-        "solve",
-        Some('s'),
-        "FILE",
-        "write the solutions of FILE's puzzles to sudoku.txt",
-        "Solve every puzzle of FILE (the assignment's layout with 0 for a blank, or any form sudoku-solve \
-         reads) and write the solutions to sudoku.txt in grid form: the same bytes as sudoku-solve --grid FILE. \
-         If any puzzle fails, every failing puzzle is reported and sudoku.txt is left as it was. FILE is only read.",
+    (
+        Opt::Solve,
+        Flag::valued(
+            "solve",
+            Some('s'),
+            "FILE",
+            "write the solutions of FILE's puzzles to sudoku.txt",
+            "Solve every puzzle of FILE (the assignment's layout with 0 for a blank, or any form \
+             sudoku-solve reads) and write the solutions to sudoku.txt in grid form: the same bytes as \
+             sudoku-solve --grid FILE. If any puzzle fails, every failing puzzle is reported, a last \
+             line says how many failed, and sudoku.txt is left as it was. FILE is only read.",
+        ),
     ),
-    Flag::valued(
-        "output",
-        Some('o'),
-        "FILE",
-        "write to FILE instead of sudoku.txt (- for standard output)",
-        "Write to FILE instead of sudoku.txt; - is standard output. The file is replaced atomically: it is \
-         written beside the target under a temporary name and renamed over it only when complete, so an \
-         error or Ctrl-C never leaves it half-written. An existing target that is not a regular file (a \
-         device, a FIFO) is written in place.",
+    (
+        Opt::Output,
+        Flag::valued(
+            "output",
+            Some('o'),
+            "FILE",
+            "write to FILE, not sudoku.txt (- is standard output)",
+            "Write to FILE instead of sudoku.txt; - is standard output, and so are /dev/stdout and \
+             /dev/fd/1 (the shell's redirection is kept: sudoku -c 5 -o /dev/stdout >> log appends). \
+             A regular file is replaced atomically: the output is written beside it and renamed over \
+             it only when complete, so an error or a signal never leaves it half-written and leaves \
+             no temporary file behind. It keeps its permission bits (and its owner and group where \
+             the user may set them); other hard links to it keep the old content; a symbolic link is \
+             followed and the file it points to replaced. A target that is not a regular file (a \
+             terminal, a FIFO) is written in place.",
+        ),
     ),
-    FIRST,
-    ID,
-    JOBS,
-    Flag::valued(
-        "generate",
-        None,
-        "DIR",
-        "write the man pages and shell completions of all four tools under DIR",
-        "Write the manual pages (DIR/man/*.1) and the bash, zsh and fish completions (DIR/completions/) of \
-         all four tools, generated from the same flag tables as their parsers and --help.",
-    ),
-    HELP,
-    VERSION,
+    (Opt::First, FIRST),
+    (Opt::Id, ID),
+    (Opt::Jobs, JOBS),
 ];
 
-pub static TOOL: Tool = Tool {
+pub static TOOL: Tool<Opt> = Tool {
     name: "sudoku",
-    about: "Create distinct sudoku grids or solve puzzles into sudoku.txt (the assignment's front).",
+    about: "Create distinct sudoku grids, or solve puzzles, into sudoku.txt.",
     usage: &["-c N [--first D | --id NUMBER] [-o FILE]", "-s FILE [-o FILE] [-j N]", "--generate DIR"],
-    description: "The front for the well-known sudoku assignment. sudoku -c N writes N distinct solved grids \
+    description: "The front for the BUAA software-engineering assignment (the personal project, Sudoku). \
+sudoku -c N writes N distinct solved grids \
 to sudoku.txt; sudoku -s FILE writes the solutions of the puzzles in FILE to sudoku.txt. Both write the \
 assignment's layout: nine rows of nine digits separated by single spaces, one empty line between grids, \
 none at the end.\n\nsudoku.txt is replaced only when the whole job succeeded: on a bad command line, a bad \
 puzzle or an interruption it is left exactly as it was.",
     flags: &FLAGS,
     operands: &[],
+    exit_status: EXIT_STATUS,
+    generates: true,
     examples: &[
         ("sudoku -c 1000000", "a million distinct grids in sudoku.txt"),
         ("sudoku -c 20 --id 2023123456", "grids whose top-left digit comes from a student id"),
@@ -77,56 +96,36 @@ puzzle or an interruption it is left exactly as it was.",
     ],
 };
 
+/// What `sudoku` answers with.
+const EXIT_STATUS: &str = "0 when the whole job was done and the output written; 1 when -s found a \
+puzzle that fails (invalid, or no solution: each is reported as file:line: board N: reason, and the output \
+is left as it was); 2 on a usage error or an I/O error (missing or unreadable FILE, input that is not a \
+board stream, an output that cannot be written).";
+
 enum Mode {
     Create(GenConfig),
     Solve(SolveConfig),
-    Generate(OsString),
 }
 
-fn parse(args: Vec<Arg>) -> Result<(Mode, OsString), Error> {
+fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
     let t = &TOOL;
-    let mut create = None;
-    let mut solve: Option<OsString> = None;
-    let mut first = None;
-    let mut output = None;
-    let mut jobs = None;
-    let mut generate = None;
+    let (mut create, mut solve, mut first, mut output, mut jobs) = (None, None, None, None, None);
     for a in args {
-        match a {
-            Arg::Flag(f, Some(v)) => {
-                let slot_taken = match f.long {
-                    "create" => create
-                        .replace(parse_number(t, "--create", &v, 1, MAX_CREATE)?)
-                        .is_some(),
-                    "solve" => solve.replace(v).is_some(),
-                    "first" | "id" => first.replace(parse_first(t, &f.name(), &v)?).is_some(),
-                    "output" => output.replace(v).is_some(),
-                    "jobs" => jobs
-                        .replace(parse_number(t, "--jobs", &v, 1, 1024)? as usize)
-                        .is_some(),
-                    "generate" => generate.replace(v).is_some(),
-                    _ => unreachable!("flag --{} is in the table but not handled", f.long),
-                };
-                if slot_taken {
-                    return Err(t.usage(format!("{} given twice", option_text(f))));
-                }
+        let (id, flag, v) = match a {
+            Arg::Flag { id, flag, value } => (id, flag, value.unwrap_or_default()),
+            Arg::Operand(v) => return Err(t.unexpected(&v)),
+        };
+        match id {
+            Opt::Create => {
+                let n = t.number("--create", &v, 1..=MAX_CREATE)?;
+                shared::once(t, flag, &mut create, n)?
             }
-            Arg::Flag(f, None) => unreachable!("flag --{} is in the table but not handled", f.long),
-            Arg::Operand(v) => {
-                return Err(t.usage(format!("unexpected argument '{}'", v.to_string_lossy())))
-            }
+            Opt::Solve => shared::once(t, flag, &mut solve, v)?,
+            Opt::First => shared::once(t, flag, &mut first, shared::first(t, &v)?)?,
+            Opt::Id => shared::once(t, flag, &mut first, shared::id(t, &v)?)?,
+            Opt::Output => shared::once(t, flag, &mut output, v)?,
+            Opt::Jobs => shared::once(t, flag, &mut jobs, shared::jobs(t, &v)?)?,
         }
-    }
-    if let Some(dir) = generate {
-        if create.is_some()
-            || solve.is_some()
-            || first.is_some()
-            || output.is_some()
-            || jobs.is_some()
-        {
-            return Err(t.usage("--generate goes alone".into()));
-        }
-        return Ok((Mode::Generate(dir), OsString::new()));
     }
     let output = output.unwrap_or_else(|| "sudoku.txt".into());
     let mode = match (create, solve) {
@@ -147,7 +146,7 @@ fn parse(args: Vec<Arg>) -> Result<(Mode, OsString), Error> {
             if first.is_some() {
                 return Err(t.usage("--first and --id go with -c, not -s".into()));
             }
-            if file == "-" {
+            if super::is_stdin(&file) {
                 return Err(t.usage("-s needs a file, not standard input".into()));
             }
             if same_file(&file, &output) {
@@ -156,20 +155,16 @@ fn parse(args: Vec<Arg>) -> Result<(Mode, OsString), Error> {
                     file.to_string_lossy()
                 )));
             }
-            let mut cfg = SolveConfig::new(jobs.unwrap_or_else(default_jobs));
+            let mut cfg = SolveConfig::new(jobs.unwrap_or_else(shared::all_cores));
             cfg.form = Some(Form::Grid);
             cfg.files = vec![file];
+            if output == "-" || super::output::descriptor(output.as_ref()) == Some(1) {
+                cfg.output = super::stdout_file();
+            }
             Mode::Solve(cfg)
         }
     };
     Ok((mode, output))
-}
-
-fn option_text(f: &Flag) -> String {
-    match f.short {
-        Some(c) => format!("-{c}"),
-        None => f.name(),
-    }
 }
 
 /// True when both paths name one existing file.
@@ -181,11 +176,8 @@ fn same_file(a: &OsString, b: &OsString) -> bool {
     }
 }
 
-pub fn run(args: Vec<Arg>) -> Result<i32, Error> {
+pub fn run(args: Vec<Arg<Opt>>) -> Result<i32, Error> {
     let (mode, output) = parse(args)?;
-    if let Mode::Generate(dir) = &mode {
-        return generate_docs(Path::new(dir));
-    }
     let name = if output == "-" {
         "standard output".to_string()
     } else {
@@ -193,27 +185,28 @@ pub fn run(args: Vec<Arg>) -> Result<i32, Error> {
     };
     write_output(&output, |out| match &mode {
         Mode::Create(cfg) => generate(&TOOL, cfg, out, &name),
-        Mode::Solve(cfg) => match solve_all(cfg, out, &name)? {
-            // An empty puzzle file is a mistake, not an empty answer.
-            (super::OK, 0) => {
-                eprintln!("sudoku: {}: no puzzles", cfg.files[0].to_string_lossy());
-                Ok(super::FAILED)
+        Mode::Solve(cfg) => {
+            let file = cfg.files[0].to_string_lossy();
+            let t = solve_all(cfg, out, &name)?;
+            let atomic = output != "-" && super::output::descriptor(output.as_ref()).is_none();
+            if t.status == OK && t.puzzles == 0 {
+                // An empty puzzle file is a mistake, not an empty answer.
+                diag(&format!("sudoku: {file}: no puzzles; {name} not written\n"));
+                return Ok(super::FAILED);
             }
-            (status, _) => Ok(status),
-        },
-        Mode::Generate(_) => unreachable!(),
-    })
-}
-
-/// Writes the generated manuals and completions under `dir`.
-fn generate_docs(dir: &Path) -> Result<i32, Error> {
-    for (rel, text) in super::doc::generated_files() {
-        let path = dir.join(rel);
-        let shown = path.display().to_string();
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| super::io_error(parent.display(), e))?;
+            if t.status != OK && atomic {
+                let why = if t.failed > 0 {
+                    format!(
+                        "{} of {} failed",
+                        t.failed,
+                        super::plural(t.puzzles, "puzzle", "puzzles")
+                    )
+                } else {
+                    format!("{file} could not be read to its end")
+                };
+                diag(&format!("sudoku: {name} not written: {why}\n"));
+            }
+            Ok(t.status)
         }
-        std::fs::write(&path, text).map_err(|e| super::io_error(&shown, e))?;
-    }
-    Ok(super::OK)
+    })
 }

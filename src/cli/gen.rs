@@ -2,53 +2,52 @@
 
 use std::io::{self, Write};
 
-use super::flags::{Arg, Flag, Tool, HELP, VERSION};
-use super::{io_error, parse_first, parse_number, Error, OK};
+use super::flags::{Arg, Flag, Tool};
+use super::shared::{self, FIRST, ID, LINE};
+use super::{out_error, stdout, Error, OK};
 use crate::gen::{Gen, FAMILY, TEXT};
 use crate::stream::{Form, Writer};
 
-pub const DIGITS: &[&str] = &["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+/// The flags of `sudoku-gen`.
+#[derive(Clone, Copy, Debug)]
+pub enum Opt {
+    Line,
+    First,
+    Id,
+    Skip,
+}
 
-pub const FIRST: Flag = Flag::valued(
-    "first",
-    None,
-    "D",
-    "top-left digit of every grid (1-9, default 1)",
-    "The digit in the top-left cell of every grid, 1 to 9 (default 1).",
-)
-.with_choices(DIGITS);
-pub const ID: Flag = Flag::valued(
-    "id",
-    None,
-    "NUMBER",
-    "top-left digit from a student id: (sum of its last two digits) % 9 + 1",
-    "Take the top-left digit from a student id: the sum of its last two digits, modulo 9, plus 1. \
-     The id must have two or more digits.",
-);
-
-static FLAGS: [Flag; 6] = [
-    Flag::switch(
-        "line",
-        Some('l'),
-        "write line form (81 cells a line) instead of grid form",
-        "Write each grid as one line of 81 digits instead of the assignment's grid form.",
+static FLAGS: [(Opt, Flag); 4] = [
+    (
+        Opt::Line,
+        Flag {
+            doc: "write line form (81 cells a line) instead of grid form",
+            long_doc: "Write each grid as one line of 81 digits instead of the assignment's grid form.",
+            ..LINE
+        },
     ),
-    FIRST,
-    ID,
-    Flag::valued(
-        "skip",
-        None,
-        "K",
-        "start at grid K+1 of the enumeration (to shard generation)",
-        "Start at grid K+1 of the enumeration instead of the first. `sudoku-gen 500000` followed by \
-         `sudoku-gen 500000 --skip 500000` is byte for byte `sudoku-gen 1000000` split in two, so \
-         generation can be spread over processes or machines.",
+    (Opt::First, FIRST),
+    (Opt::Id, ID),
+    (
+        Opt::Skip,
+        Flag::valued(
+            "skip",
+            None,
+            "K",
+            "start at grid K+1 of the enumeration (to shard)",
+            "Start at grid K+1 of the enumeration instead of the first. sudoku-gen 500000 followed by \
+             sudoku-gen 500000 --skip 500000 is byte for byte sudoku-gen 1000000 split in two, so \
+             generation can be spread over processes or machines.",
+        ),
     ),
-    HELP,
-    VERSION,
 ];
 
-pub static TOOL: Tool = Tool {
+/// What `sudoku-gen` and `sudoku -c` answer with.
+pub const EXIT_STATUS: &str = "0 when every grid asked for was written; 2 on a usage error (a count or \
+--skip past the end of the enumeration, a bad option) or an I/O error (unwritable output). A closed pipe \
+downstream ends the run quietly, with status 0.";
+
+pub static TOOL: Tool<Opt> = Tool {
     name: "sudoku-gen",
     about: "Write N distinct solved sudoku grids to standard output.",
     usage: &["[--line] [--first D | --id NUMBER] [--skip K] N"],
@@ -60,6 +59,8 @@ inside bands and stacks, band and stack permutations, transposition and a relabe
 top-left digit has 135,444,234,240 distinct grids; --skip picks where to start.",
     flags: &FLAGS,
     operands: &[("N", "how many grids to write (0 or more)")],
+    exit_status: EXIT_STATUS,
+    generates: false,
     examples: &[
         ("sudoku-gen 1000 | sudoku-check --distinct --strict", "generate 1000 grids and check them"),
         ("sudoku-gen --line 5", "five grids, one a line"),
@@ -79,7 +80,7 @@ pub struct Config {
     pub form: Form,
 }
 
-fn parse(args: Vec<Arg>) -> Result<Config, Error> {
+fn parse(args: Vec<Arg<Opt>>) -> Result<Config, Error> {
     let t = &TOOL;
     let mut cfg = Config {
         count: 0,
@@ -90,18 +91,17 @@ fn parse(args: Vec<Arg>) -> Result<Config, Error> {
     let mut count = None;
     for a in args {
         match a {
-            Arg::Flag(f, v) => match (f.long, v) {
-                ("line", _) => cfg.form = Form::Line,
-                ("first" | "id", Some(v)) => cfg.first = parse_first(t, &f.name(), &v)?,
-                ("skip", Some(v)) => cfg.skip = parse_number(t, "--skip", &v, 0, FAMILY)?,
-                _ => unreachable!("flag --{} is in the table but not handled", f.long),
-            },
-            Arg::Operand(v) if count.is_none() => {
-                count = Some(parse_number(t, "N", &v, 0, FAMILY)?)
+            Arg::Flag { id, value, .. } => {
+                let v = value.unwrap_or_default();
+                match id {
+                    Opt::Line => cfg.form = Form::Line,
+                    Opt::First => cfg.first = shared::first(t, &v)?,
+                    Opt::Id => cfg.first = shared::id(t, &v)?,
+                    Opt::Skip => cfg.skip = t.number("--skip", &v, 0..=FAMILY)?,
+                }
             }
-            Arg::Operand(v) => {
-                return Err(t.usage(format!("unexpected argument '{}'", v.to_string_lossy())))
-            }
+            Arg::Operand(v) if count.is_none() => count = Some(t.number("N", &v, 0..=FAMILY)?),
+            Arg::Operand(v) => return Err(t.unexpected(&v)),
         }
     }
     cfg.count = count.ok_or_else(|| t.usage("missing N, the number of grids".into()))?;
@@ -110,8 +110,8 @@ fn parse(args: Vec<Arg>) -> Result<Config, Error> {
 
 /// Writes the grids `cfg` asks for to `out` (named `out_name` in messages). Errors in the
 /// request are usage errors of `tool`.
-pub fn generate(
-    tool: &Tool,
+pub fn generate<I>(
+    tool: &Tool<I>,
     cfg: &Config,
     out: &mut dyn Write,
     out_name: &str,
@@ -128,11 +128,11 @@ pub fn generate(
         }
         w.flush()
     };
-    write().map_err(|e| io_error(out_name, e))?;
+    write().map_err(|e| out_error(out_name, e))?;
     Ok(OK)
 }
 
-pub fn run(args: Vec<Arg>) -> Result<i32, Error> {
+pub fn run(args: Vec<Arg<Opt>>) -> Result<i32, Error> {
     let cfg = parse(args)?;
-    generate(&TOOL, &cfg, &mut io::stdout().lock(), "standard output")
+    generate(&TOOL, &cfg, &mut stdout()?, "standard output")
 }

@@ -1,22 +1,33 @@
 //! The I/O shell: everything that touches argv, files, standard streams and exit statuses.
 //!
 //! The library proper is pure; this module turns its outcomes into messages and statuses
-//! (0 ok, 1 a board failed, 2 usage or I/O error), opens inputs, replaces output files
-//! atomically, and treats a closed pipe downstream as the end of the job, not an error.
+//! (0 ok, 1 a board failed, 2 usage or I/O error), opens inputs, and treats a closed pipe on
+//! standard output as the end of the job, not an error.
+//!
+//! Two rules hold everywhere in the shell:
+//! - Diagnostics go through [`diag`], which cannot fail: a message that cannot be written
+//!   (stderr closed, full or a closed pipe) changes neither the work done nor the status.
+//! - Only an output the job writes to ends it quietly when its reader goes away
+//!   ([`out_error`]); any other I/O error is an error.
 
 pub mod check;
 pub mod doc;
 pub mod flags;
 pub mod front;
 pub mod gen;
+pub mod output;
+pub mod pipeline;
+pub mod shared;
 pub mod solve;
 
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use flags::{Parsed, Tool};
+use flags::{Arg, Parsed, Tool};
 
 /// Exit statuses, as grep's.
 pub const OK: i32 = 0;
@@ -34,15 +45,18 @@ pub enum Error {
     },
     /// An I/O error or bad input, already phrased with its file (and line).
     Msg(String),
-    /// The reader downstream went away: stop quietly.
+    /// The reader of the output went away: stop quietly.
     BrokenPipe,
+}
+
+/// Writes a diagnostic to standard error. It never fails and never panics: when standard
+/// error cannot take it, the message is lost and nothing else changes.
+pub fn diag(msg: &str) {
+    let _ = io::stderr().lock().write_all(msg.as_bytes());
 }
 
 /// Phrases an I/O error with what it happened to, without Rust's "(os error N)" tail.
 pub fn io_error(what: impl std::fmt::Display, e: io::Error) -> Error {
-    if e.kind() == io::ErrorKind::BrokenPipe {
-        return Error::BrokenPipe;
-    }
     let text = e.to_string();
     let text = match text.find(" (os error") {
         Some(i) => &text[..i],
@@ -51,111 +65,201 @@ pub fn io_error(what: impl std::fmt::Display, e: io::Error) -> Error {
     Error::Msg(format!("{what}: {text}"))
 }
 
-/// An error writing standard output.
-pub fn stdout_error(e: io::Error) -> Error {
-    io_error("standard output", e)
+/// An error writing the job's output: a closed pipe there ends the job quietly.
+pub fn out_error(what: impl std::fmt::Display, e: io::Error) -> Error {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        return Error::BrokenPipe;
+    }
+    io_error(what, e)
+}
+
+/// Standard input and output found closed at start (`<&-`, `>&-`).
+static STDIN_CLOSED: AtomicBool = AtomicBool::new(false);
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Puts `/dev/null` on each of descriptors 0, 1 and 2 that is closed, so that no file the
+/// tool opens later takes its number, and remembers that standard input or output was
+/// closed: reading or writing it is then an error ("Bad file descriptor"), as in coreutils.
+fn guard_std_streams() {
+    for fd in 0..3 {
+        // SAFETY: F_GETFD only queries the descriptor.
+        let closed = unsafe { libc::fcntl(fd, libc::F_GETFD) } == -1
+            && io::Error::last_os_error().raw_os_error() == Some(libc::EBADF);
+        if !closed {
+            continue;
+        }
+        // SAFETY: a C string literal; open returns the lowest free descriptor, this one.
+        let null = unsafe { libc::open(c"/dev/null".as_ptr(), libc::O_RDWR) };
+        if null >= 0 && null != fd {
+            // SAFETY: both descriptors are ours.
+            unsafe {
+                libc::dup2(null, fd);
+                libc::close(null);
+            }
+        }
+        match fd {
+            0 => STDIN_CLOSED.store(true, Ordering::Relaxed),
+            1 => STDOUT_CLOSED.store(true, Ordering::Relaxed),
+            _ => {}
+        }
+    }
+}
+
+fn bad_descriptor(what: &str) -> Error {
+    io_error(what, io::Error::from_raw_os_error(libc::EBADF))
+}
+
+/// Standard output for the job's output, or an error when it was closed at start.
+pub fn stdout() -> Result<io::StdoutLock<'static>, Error> {
+    if STDOUT_CLOSED.load(Ordering::Relaxed) {
+        return Err(bad_descriptor("standard output"));
+    }
+    Ok(io::stdout().lock())
 }
 
 /// Asks the kernel for a 1 MiB pipe when `fd` is a pipe (Linux `F_SETPIPE_SZ`; elsewhere or on
 /// refusal nothing changes). The default 64 KiB pipe costs a context switch every 64 KiB: with
 /// `sudoku-gen | sudoku-check` that is most of the time spent.
-pub fn widen_pipe(fd: i32) {
+fn widen_pipe(fd: i32) {
     #[cfg(target_os = "linux")]
-    {
-        extern "C" {
-            fn fcntl(fd: i32, cmd: i32, ...) -> i32;
-        }
-        const F_SETPIPE_SZ: i32 = 1031;
-        // SAFETY: fcntl on a descriptor we own; on anything but a pipe it fails harmlessly.
-        unsafe {
-            fcntl(fd, F_SETPIPE_SZ, 1i32 << 20);
-        }
+    // SAFETY: fcntl on a descriptor we own; on anything but a pipe it fails harmlessly.
+    unsafe {
+        libc::fcntl(fd, libc::F_SETPIPE_SZ, 1i32 << 20);
     }
     let _ = fd;
 }
 
-/// Runs a tool: parses the command line, answers help and version, calls `run`, prints what
+/// Defines the C `main` of a binary that runs the tool of module `$m` (its `TOOL` and `run`),
+/// in a crate with `#![no_main]`:
+///
+/// ```ignore
+/// #![cfg_attr(not(test), no_main)]
+/// sudoku_filters::entry!(sudoku_filters::cli::gen);
+/// ```
+///
+/// Not Rust's own `main`, because the runtime that calls it first reopens closed standard
+/// descriptors on `/dev/null` (`sanitize_standard_fds` in the standard library), after which
+/// `sudoku-gen 5 >&-` cannot be told from `sudoku-gen 5 > /dev/null`: coreutils report the
+/// first as an error, and so do the filters.
+#[macro_export]
+macro_rules! entry {
+    ($m:path) => {
+        #[cfg(not(test))]
+        #[no_mangle]
+        extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -> i32 {
+            use $m as tool;
+            // SAFETY: the C runtime passes `argc` valid C strings in `argv`.
+            let args = unsafe { $crate::cli::args(argc, argv) };
+            $crate::cli::main(&tool::TOOL, tool::run, args)
+        }
+    };
+}
+
+/// The arguments the C runtime passed to `main`.
+///
+/// # Safety
+/// `argv` holds `argc` pointers to NUL-terminated strings.
+pub unsafe fn args(argc: i32, argv: *const *const std::ffi::c_char) -> Vec<OsString> {
+    use std::os::unix::ffi::OsStrExt;
+    (0..argc.max(0) as usize)
+        .map(|i| {
+            // SAFETY: as the caller promised.
+            let c = unsafe { std::ffi::CStr::from_ptr(*argv.add(i)) };
+            OsStr::from_bytes(c.to_bytes()).to_os_string()
+        })
+        .collect()
+}
+
+/// The program's name in messages.
+static PROGRAM: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Runs a tool: checks the standard descriptors, parses the command line (`args`, the
+/// program's name first), answers help, version and `--generate`, calls `run`, prints what
 /// went wrong, and exits with the status.
-pub fn main(tool: &'static Tool, run: fn(Vec<flags::Arg>) -> Result<i32, Error>) -> ! {
-    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+pub fn main<I: Copy + 'static>(
+    tool: &'static Tool<I>,
+    run: fn(Vec<Arg<I>>) -> Result<i32, Error>,
+    mut args: Vec<OsString>,
+) -> ! {
+    guard_std_streams();
+    // As Rust's runtime does: a write to a closed pipe is an error (EPIPE), not a signal.
+    // SAFETY: setting a signal's disposition to ignore.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+    let name = args
+        .first()
+        .and_then(|a| Path::new(a).file_name())
+        .map_or(tool.name.to_string(), |n| n.to_string_lossy().into_owned());
+    let _ = PROGRAM.set(name);
+    if !args.is_empty() {
+        args.remove(0);
+    }
     let code = match tool.parse(args) {
         Ok(Parsed::Args(a)) => {
             widen_pipe(0);
             widen_pipe(1);
             run(a).unwrap_or_else(report)
         }
-        Ok(other) => answer(tool, other),
+        Ok(Parsed::Generate(dir)) => doc::write_generated(Path::new(&dir)).unwrap_or_else(report),
+        Ok(Parsed::Help { long }) => answer(&tool.doc().help(long)),
+        Ok(Parsed::Version) => answer(&format!("{} {}\n", tool.name, env!("CARGO_PKG_VERSION"))),
         Err(e) => report(e),
     };
     std::process::exit(code)
 }
 
 /// Prints help or the version.
-pub fn answer(tool: &Tool, p: Parsed) -> i32 {
-    let text = match p {
-        Parsed::Help { long } => tool.help(long),
-        Parsed::Version => format!("{} {}\n", tool.name, env!("CARGO_PKG_VERSION")),
-        Parsed::Args(_) => unreachable!(),
-    };
-    match io::stdout().write_all(text.as_bytes()) {
-        Ok(()) => OK,
-        Err(e) => report(stdout_error(e)),
-    }
+fn answer(text: &str) -> i32 {
+    let written = stdout().and_then(|mut out| {
+        out.write_all(text.as_bytes())
+            .and_then(|_| out.flush())
+            .map_err(|e| out_error("standard output", e))
+    });
+    written.map(|_| OK).unwrap_or_else(report)
 }
 
 /// Prints an error on standard error and gives its exit status.
 pub fn report(e: Error) -> i32 {
-    let name = program_name();
     match e {
-        Error::Usage { tool, msg, usage } => {
-            eprint!("{tool}: {msg}\n{usage}Try '{tool} --help' for more.\n");
-        }
-        Error::Msg(m) => eprintln!("{name}: {m}"),
+        Error::Usage { tool, msg, usage } => diag(&format!(
+            "{tool}: {msg}\n{usage}Try '{tool} --help' for more.\n"
+        )),
+        Error::Msg(m) => diag(&format!("{}: {m}\n", program_name())),
         Error::BrokenPipe => return OK,
     }
     TROUBLE
 }
 
-fn program_name() -> String {
-    std::env::args_os()
-        .next()
-        .map(|a| {
-            Path::new(&a)
-                .file_name()
-                .unwrap_or(OsStr::new("sudoku"))
-                .to_string_lossy()
-                .into_owned()
-        })
-        .unwrap_or_else(|| "sudoku".into())
+fn program_name() -> &'static str {
+    PROGRAM.get().map_or("sudoku", |s| s.as_str())
 }
 
-/// Parses a whole number in `min..=max`: ASCII digits only, no sign, no exponent.
-pub fn parse_number(tool: &Tool, flag: &str, v: &OsStr, min: u64, max: u64) -> Result<u64, Error> {
-    let s = v.to_string_lossy();
-    let n = if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
-        s.parse::<u64>().ok()
-    } else {
-        None
-    };
-    match n {
-        Some(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(tool.usage(format!(
-            "{flag}: expected a whole number from {min} to {max}, found '{s}'"
-        ))),
+/// A file's identity: device and inode.
+pub type FileId = (u64, u64);
+
+/// The identity of standard output when it is a regular file: an input with the same one
+/// would be read while it grows with the output (`sudoku-solve x >> x`).
+pub fn stdout_file() -> Option<FileId> {
+    if STDOUT_CLOSED.load(Ordering::Relaxed) {
+        return None;
     }
+    regular_file(1)
 }
 
-/// A top-left digit from `--first D` or `--id NUMBER`.
-pub fn parse_first(tool: &Tool, flag: &str, v: &OsStr) -> Result<u8, Error> {
-    if flag == "--id" {
-        let s = v.to_string_lossy();
-        return crate::gen::digit_for_id(&s).ok_or_else(|| {
-            tool.usage(format!(
-                "--id: expected a student id of two or more digits, found '{s}'"
-            ))
-        });
-    }
-    Ok(parse_number(tool, flag, v, 1, 9)? as u8)
+/// The identity of the file open on `fd`, when it is a regular file.
+fn regular_file(fd: i32) -> Option<FileId> {
+    // SAFETY: fstat only fills the struct it is given.
+    let mut st: libc::stat = unsafe { std::mem::zeroed() };
+    let ok = unsafe { libc::fstat(fd, &mut st) } == 0;
+    let regular = ok && st.st_mode & libc::S_IFMT == libc::S_IFREG;
+    #[allow(clippy::unnecessary_cast)] // the field types differ by platform
+    regular.then_some((st.st_dev as u64, st.st_ino as u64))
+}
+
+/// True when `path` names standard input: `-`, or the descriptor paths of fd 0.
+pub fn is_stdin(path: &OsStr) -> bool {
+    path == "-" || output::descriptor(Path::new(path)) == Some(0)
 }
 
 /// An input: standard input or a file, buffered for the board reader.
@@ -169,15 +273,29 @@ pub enum Input {
 const IN_BUF: usize = 256 * 1024;
 
 impl Input {
-    /// Opens `-` (standard input) or a file; returns it with the name messages use.
-    pub fn open(path: &OsStr) -> Result<(String, Input), Error> {
-        if path == "-" {
+    /// Opens `-` (standard input) or a file; returns it with the name messages use. An input
+    /// that is the file `output` (the job's output) is refused, as grep refuses it.
+    pub fn open(path: &OsStr, output: Option<FileId>) -> Result<(String, Input), Error> {
+        let (name, input, id) = if path == "-" {
+            if STDIN_CLOSED.load(Ordering::Relaxed) {
+                return Err(bad_descriptor("standard input"));
+            }
             let r = BufReader::with_capacity(IN_BUF, io::stdin());
-            return Ok(("<stdin>".into(), Input::Stdin(r)));
+            ("<stdin>".to_string(), Input::Stdin(r), regular_file(0))
+        } else {
+            let name = path.to_string_lossy().into_owned();
+            let f = File::open(path).map_err(|e| io_error(&name, e))?;
+            let id = f
+                .metadata()
+                .ok()
+                .filter(|m| m.is_file())
+                .map(|m| (m.dev(), m.ino()));
+            (name, Input::File(BufReader::with_capacity(IN_BUF, f)), id)
+        };
+        if id.is_some() && id == output {
+            return Err(Error::Msg(format!("{name}: input file is also the output")));
         }
-        let name = path.to_string_lossy().into_owned();
-        let f = File::open(path).map_err(|e| io_error(&name, e))?;
-        Ok((name, Input::File(BufReader::with_capacity(IN_BUF, f))))
+        Ok((name, input))
     }
 }
 
@@ -215,135 +333,7 @@ pub fn read_error(name: &str, e: crate::stream::ReadError) -> Error {
     }
 }
 
-/// Writes an output file so that it is never seen half-written: `produce` writes into a
-/// temporary file beside `path`, which replaces `path` by a rename only when `produce`
-/// returns status 0. On an error, a failed board or a signal (SIGINT, SIGTERM, SIGHUP), the
-/// temporary file is removed and `path` is left as it was. `-` is standard output; an
-/// existing target that is not a regular file (a device, a FIFO) is written in place.
-pub fn write_output(
-    path: &OsStr,
-    produce: impl FnOnce(&mut dyn Write) -> Result<i32, Error>,
-) -> Result<i32, Error> {
-    if path == "-" {
-        let mut out = io::stdout().lock();
-        return produce(&mut out);
-    }
-    let path = Path::new(path);
-    let shown = path.display().to_string();
-    // Follow a symlink, so the file it points to is what gets replaced.
-    let target = match std::fs::canonicalize(path) {
-        Ok(p) => p,
-        Err(_) => path.to_path_buf(),
-    };
-    if let Ok(meta) = std::fs::metadata(&target) {
-        if !meta.is_file() {
-            if meta.is_dir() {
-                return Err(Error::Msg(format!("{shown}: is a directory")));
-            }
-            let mut f = std::fs::OpenOptions::new()
-                .write(true)
-                .open(&target)
-                .map_err(|e| io_error(&shown, e))?;
-            return produce(&mut f);
-        }
-    }
-    let temp = temp_path(&target);
-    // Armed before the file exists: a signal between the two would leave it behind (seen
-    // once in the SIGINT test). Unlinking a file not yet created is harmless.
-    signals::remove_on_signal(&temp);
-    let mut file = match std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temp)
-    {
-        Ok(f) => f,
-        Err(e) => {
-            signals::forget();
-            return Err(io_error(&shown, e));
-        }
-    };
-    // No fsync: like cat and cp, leave durability to the file system (ext4, xfs and btrfs
-    // flush a file renamed over another before the rename is committed).
-    let result = produce(&mut file);
-    drop(file);
-    let result = match result {
-        Ok(OK) => std::fs::rename(&temp, &target)
-            .map(|_| OK)
-            .map_err(|e| io_error(&shown, e)),
-        other => other,
-    };
-    if result.as_ref().map_or(true, |&s| s != OK) {
-        let _ = std::fs::remove_file(&temp);
-    }
-    signals::forget();
-    result
-}
-
-/// `dir/.name.PID.tmp` beside the target, so the final rename stays on one file system.
-fn temp_path(target: &Path) -> PathBuf {
-    let name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    target.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
-}
-
-/// Removal of the temporary output file when the process is interrupted.
-///
-/// Only `unlink` and `_exit` run in the handler, both async-signal-safe (signal-safety(7)).
-/// The path is a leaked C string published through an atomic pointer before the handler is
-/// installed.
-mod signals {
-    use std::ffi::{c_char, c_int, CString};
-    use std::os::unix::ffi::OsStrExt;
-    use std::path::Path;
-    use std::ptr::null_mut;
-    use std::sync::atomic::{AtomicPtr, Ordering};
-
-    static TEMP: AtomicPtr<c_char> = AtomicPtr::new(null_mut());
-
-    extern "C" {
-        fn signal(signum: c_int, handler: usize) -> usize;
-        fn unlink(path: *const c_char) -> c_int;
-        fn _exit(status: c_int) -> !;
-    }
-
-    const SIGHUP: c_int = 1;
-    const SIGINT: c_int = 2;
-    const SIGTERM: c_int = 15;
-
-    extern "C" fn on_signal(sig: c_int) {
-        let p = TEMP.load(Ordering::SeqCst);
-        // SAFETY: `p` is null or a C string leaked by `remove_on_signal`, never freed while
-        // published; unlink and _exit are async-signal-safe.
-        unsafe {
-            if !p.is_null() {
-                unlink(p);
-            }
-            _exit(128 + sig)
-        }
-    }
-
-    pub fn remove_on_signal(path: &Path) {
-        let Ok(c) = CString::new(path.as_os_str().as_bytes()) else {
-            return;
-        };
-        let old = TEMP.swap(c.into_raw(), Ordering::SeqCst);
-        debug_assert!(old.is_null());
-        let handler: extern "C" fn(c_int) = on_signal;
-        // SAFETY: installing a handler that only calls async-signal-safe functions.
-        unsafe {
-            for s in [SIGHUP, SIGINT, SIGTERM] {
-                signal(s, handler as usize);
-            }
-        }
-    }
-
-    pub fn forget() {
-        let p = TEMP.swap(null_mut(), Ordering::SeqCst);
-        if !p.is_null() {
-            // SAFETY: `p` came from `CString::into_raw` and is no longer published.
-            drop(unsafe { CString::from_raw(p) });
-        }
-    }
+/// `n thing` or `n things`.
+pub fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }

@@ -4,4 +4,4 @@ pub mod read;
 pub mod write;
 
 pub use read::{Form, Item, LayoutIssue, ReadError, Reader};
-pub use write::Writer;
+pub use write::{Part, Writer};

@@ -51,7 +51,27 @@ pub struct Item {
     pub line: u64,
     /// The first departure from the strict assignment layout in or before this board.
     pub layout: Option<LayoutIssue>,
+    /// For each row, its line less the board's first line (all 0 in line form).
+    pub row_lines: [u32; 9],
+    /// The cells stand at their plain columns: `2c + 1` in a grid row, `c + 1` in a line.
+    pub plain: bool,
 }
+
+impl Item {
+    /// The line and column of `cell` in the input, the column when it is known.
+    pub fn place(&self, cell: usize) -> (u64, Option<u64>) {
+        let (row, col) = (cell / 9, cell % 9);
+        let line = self.line + u64::from(self.row_lines[row]);
+        let col = self.plain.then(|| match self.form {
+            Form::Grid => 2 * col as u64 + 1,
+            Form::Line => cell as u64 + 1,
+        });
+        (line, col)
+    }
+}
+
+/// The row offsets of a grid read in one piece.
+const PLAIN_ROWS: [u32; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 
 /// Why reading stopped.
 #[derive(Debug)]
@@ -140,10 +160,11 @@ impl State {
         }
     }
 
-    /// Starts a board at the current line: settles the layout of the gap before it.
-    fn start_board(&mut self) {
+    /// Starts a board at the current line: settles the layout of the gap before it (a
+    /// line-form board is itself the departure, whatever the gap).
+    fn start_board(&mut self, form: Form) {
         let expected = if self.boards == 0 { 0 } else { 1 };
-        if self.blank_run != expected {
+        if self.blank_run != expected && form == Form::Grid {
             let what = if self.boards == 0 {
                 "empty line before the first board"
             } else if self.blank_run == 0 {
@@ -158,13 +179,16 @@ impl State {
         self.item.layout = self.pending.take();
     }
 
+    /// Ends the board: what was noted since it started belongs to it (the first departure
+    /// only), never to the next one.
     fn finish_board(&mut self, form: Form) {
         self.boards += 1;
         self.rows = 0;
         self.item.form = form;
         self.item.index = self.boards;
+        let inside = self.pending.take();
         if self.item.layout.is_none() {
-            self.item.layout = self.pending.take();
+            self.item.layout = inside;
         }
     }
 
@@ -242,7 +266,24 @@ impl State {
 
         if self.rows == 0 && n == 81 {
             match rest.first() {
-                None | Some(b' ') | Some(b'\t') => {}
+                None => {}
+                Some(b' ') | Some(b'\t') => {
+                    // Text after the board is a comment, unless it is another board.
+                    let skip = rest
+                        .iter()
+                        .take_while(|&&b| b == b' ' || b == b'\t')
+                        .count();
+                    let next = &rest[skip..];
+                    let cells = next
+                        .iter()
+                        .take_while(|&&b| b.is_ascii_digit() || b == b'.');
+                    if cells.count() >= 81 {
+                        return Err(self.syntax(
+                            Some(rest_col + skip as u64),
+                            "a second board on the line: line form is one board a line".into(),
+                        ));
+                    }
+                }
                 Some(b'0'..=b'9') | Some(b'.') => {
                     return Err(self.syntax(None, "expected 81 cells in a line, found more".into()))
                 }
@@ -253,9 +294,11 @@ impl State {
                     ))
                 }
             }
-            self.start_board();
+            self.start_board(Form::Line);
             self.check_row_layout(s, lead, Form::Line);
             self.item.board.0 = cells;
+            self.item.row_lines = [0; 9];
+            self.item.plain = false;
             self.finish_board(Form::Line);
             return Ok(true);
         }
@@ -274,11 +317,13 @@ impl State {
             return Err(self.syntax(None, msg));
         }
         if self.rows == 0 {
-            self.start_board();
+            self.start_board(Form::Grid);
         }
         self.check_row_layout(s, lead, Form::Grid);
         let r = self.rows as usize;
         self.item.board.0[r * 9..r * 9 + 9].copy_from_slice(&cells[..9]);
+        self.item.row_lines[r] = (self.line_no - self.item.line) as u32;
+        self.item.plain = false;
         self.rows += 1;
         if self.rows == 9 {
             self.finish_board(Form::Grid);
@@ -439,15 +484,12 @@ impl<R: BufRead> Reader<R> {
                     index: 0,
                     line: 0,
                     layout: None,
+                    row_lines: [0; 9],
+                    plain: false,
                 },
             },
             done: false,
         }
-    }
-
-    /// Lines read so far.
-    pub fn lines(&self) -> u64 {
-        self.st.line_no
     }
 
     /// After the last board: the first departure from the strict layout that came after it
@@ -490,9 +532,11 @@ impl<R: BufRead> Reader<R> {
                         let st = &mut self.st;
                         st.line_no += gap as u64 + 1;
                         st.blank_run += gap as u64;
-                        st.start_board();
+                        st.start_board(Form::Grid);
                         st.line_no += 8;
                         st.item.board.0 = cells;
+                        st.item.row_lines = PLAIN_ROWS;
+                        st.item.plain = true;
                         st.finish_board(Form::Grid);
                         self.inner.consume(gap + 162);
                         return Ok(Some(&self.st.item));
@@ -503,12 +547,14 @@ impl<R: BufRead> Reader<R> {
                     if exact_line(buf[..81].try_into().unwrap(), &mut cells) {
                         let st = &mut self.st;
                         st.line_no += 1;
-                        st.start_board();
+                        st.start_board(Form::Line);
                         st.note(
                             None,
                             "line form (one board a line) where grid form is expected",
                         );
                         st.item.board.0 = cells;
+                        st.item.row_lines = [0; 9];
+                        st.item.plain = true;
                         st.finish_board(Form::Line);
                         self.inner.consume(82);
                         return Ok(Some(&self.st.item));
@@ -517,6 +563,7 @@ impl<R: BufRead> Reader<R> {
             }
             let complete = match buf.find_byte(b'\n') {
                 Some(i) if self.partial.is_empty() => {
+                    room(&[], i, self.st.line_no, &mut self.done)?;
                     let r = self.st.line(&buf[..i], true);
                     self.inner.consume(i + 1);
                     r?
@@ -674,6 +721,61 @@ mod tests {
         );
         let long = vec![b'1'; MAX_LINE + 10];
         assert!(read_all(&long).unwrap_err().contains("longer than"));
+    }
+
+    /// Every board and the error of `input`, read through a buffer of `cap` bytes.
+    fn read_chunked(input: &[u8], cap: usize) -> (Vec<Board>, Option<String>) {
+        let mut r = Reader::new(io::BufReader::with_capacity(cap, input));
+        let mut boards = Vec::new();
+        loop {
+            match r.next() {
+                Ok(Some(it)) => boards.push(it.board),
+                Ok(None) => return (boards, None),
+                Err(e) => return (boards, Some(format!("{e}"))),
+            }
+        }
+    }
+
+    #[test]
+    fn the_verdict_does_not_depend_on_where_reads_end() {
+        let board = ".".repeat(81);
+        let comment = |n: usize| format!("#{}", "x".repeat(n - 1));
+        let inputs = [
+            format!("{}\n{board}\n", comment(MAX_LINE)),
+            format!("{}\n{board}\n", comment(MAX_LINE + 1)),
+            format!("{board}\n{}\n{board}\n", comment(70_000)),
+            format!("{board}\n{}", comment(MAX_LINE + 1)),
+            format!("{board} {}\n", "y".repeat(MAX_LINE)),
+            format!("{}{}", grid(), ROWS[0]),
+        ];
+        for input in &inputs {
+            let whole = read_chunked(input.as_bytes(), 1 << 20);
+            for cap in [
+                1,
+                2,
+                7,
+                81,
+                82,
+                163,
+                4096,
+                MAX_LINE - 1,
+                MAX_LINE,
+                MAX_LINE + 1,
+                70_001,
+            ] {
+                assert_eq!(
+                    read_chunked(input.as_bytes(), cap),
+                    whole,
+                    "buffer of {cap} bytes, input of {} bytes",
+                    input.len()
+                );
+            }
+        }
+        assert_eq!(read_chunked(inputs[0].as_bytes(), 1 << 20).1, None);
+        assert_eq!(
+            read_chunked(inputs[1].as_bytes(), 1 << 20).1.as_deref(),
+            Some(":1: line is longer than 65536 bytes")
+        );
     }
 
     #[test]

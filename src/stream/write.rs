@@ -83,11 +83,6 @@ impl<W: Write> Writer<W> {
         }
     }
 
-    /// The form of the first board written, and of the last.
-    pub fn forms(&self) -> (Option<Form>, Option<Form>) {
-        (self.first, self.last)
-    }
-
     /// Appends raw bytes (a board formatted elsewhere, a count line) to the output.
     pub fn raw(&mut self, bytes: &[u8], form: Form) -> io::Result<()> {
         if form == Form::Grid && self.last == Some(Form::Grid) {
@@ -118,6 +113,25 @@ impl<W: Write> Writer<W> {
         }
     }
 
+    /// Appends boards that another writer formatted ([`Writer::into_part`]), with the
+    /// empty line between them and what came before when both sides are grid form.
+    pub fn append(&mut self, part: &Part) -> io::Result<()> {
+        let Some(first) = part.first else {
+            return Ok(());
+        };
+        if first == Form::Grid && self.last == Some(Form::Grid) {
+            self.buf.push(b'\n');
+        }
+        self.first.get_or_insert(first);
+        self.last = part.last;
+        if self.buf.len() + part.bytes.len() >= self.threshold {
+            self.drain()?;
+            return self.inner.write_all(&part.bytes);
+        }
+        self.buf.extend_from_slice(&part.bytes);
+        Ok(())
+    }
+
     fn drain(&mut self) -> io::Result<()> {
         self.inner.write_all(&self.buf)?;
         self.buf.clear();
@@ -138,6 +152,40 @@ impl<W: Write> Writer<W> {
     }
 }
 
+/// Boards formatted apart (on another thread), to be joined to a stream by
+/// [`Writer::append`].
+#[derive(Debug, Default)]
+pub struct Part {
+    bytes: Vec<u8>,
+    first: Option<Form>,
+    last: Option<Form>,
+}
+
+impl Writer<Vec<u8>> {
+    /// A writer that formats boards for [`Writer::append`].
+    pub fn part(capacity: usize) -> Self {
+        Writer {
+            inner: Vec::new(),
+            buf: Vec::with_capacity(capacity),
+            threshold: usize::MAX,
+            first: None,
+            last: None,
+        }
+    }
+
+    /// The boards written, to be appended to a stream.
+    pub fn into_part(self) -> Part {
+        let Writer {
+            buf, first, last, ..
+        } = self;
+        Part {
+            bytes: buf,
+            first,
+            last,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,6 +203,26 @@ mod tests {
         assert!(out.starts_with(b"5 0 0 0 0 0 0 0 0\n0 0"));
         assert!(out.ends_with(b"0 0\n"));
         assert_eq!(&out[162..163], b"\n");
+    }
+
+    #[test]
+    fn parts_join_with_one_empty_line_between_grids() {
+        let b = Board::EMPTY;
+        let mut whole = Writer::new(Vec::new());
+        let forms = [Form::Grid, Form::Line, Form::Grid, Form::Grid, Form::Line];
+        for &f in &forms {
+            whole.write(&b, f).unwrap();
+        }
+        let mut joined = Writer::new(Vec::new());
+        for pair in forms.chunks(2) {
+            let mut part = Writer::part(0);
+            for &f in pair {
+                part.write(&b, f).unwrap();
+            }
+            joined.append(&part.into_part()).unwrap();
+        }
+        joined.append(&Part::default()).unwrap();
+        assert_eq!(joined.into_inner().unwrap(), whole.into_inner().unwrap());
     }
 
     #[test]

@@ -1,0 +1,262 @@
+//! The ordered parallel pipeline: inputs read in chunks, worked on N threads, handed to one
+//! writer in input order. `sudoku-solve` uses it; grading and puzzle making are to use it too.
+//!
+//! ```text
+//!   files ─► Source ──(lock)──► worker 1 ─┐
+//!            chunk 0, 1, 2 …    worker 2 ─┼─► (seq, done) ─► reorder buffer ─► put, in order
+//!                    ▲          worker N ─┘                        │
+//!                    └──────────── a token back per chunk put ◄────┘
+//! ```
+//!
+//! A worker takes a token before it reads a chunk, and the writer gives one back for each
+//! chunk it puts, so at most `4 × threads` chunks are in flight. The chunk size is cut so
+//! that those chunks hold at most [`BOARDS_IN_FLIGHT`] boards whatever `-j` and `--chunk`
+//! say: memory stays bounded (about 300 bytes a board in flight, 20 MB in all) whatever the
+//! flags and the input. An input that cannot be opened or read is handed to the writer in its
+//! place in that order too. No reader thread of its own: on two cores it preempted the
+//! workers (see benches/README.md).
+//!
+//! When the system refuses a thread, or starting one would leave less than [`HEADROOM`] of
+//! memory to allocate, the pipeline goes on with the threads it has, or in this thread alone
+//! when it has none.
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::{Arc, Mutex};
+
+use super::{read_error, Error, FileId, Input};
+use crate::stream::{Form, Reader};
+use crate::Board;
+
+/// The most boards read and not yet written, whatever the flags.
+pub const BOARDS_IN_FLIGHT: usize = 1 << 16;
+
+/// Chunks in flight for each thread.
+const CHUNKS_PER_THREAD: usize = 4;
+
+/// The memory that must be left free after a thread is started: the chunks in flight
+/// (about 20 MB at most) and the rest of the job.
+const HEADROOM: usize = 32 << 20;
+
+/// One board as read.
+#[derive(Clone, Copy)]
+pub struct Entry {
+    pub board: Board,
+    pub form: Form,
+    /// 1-based board number in its input.
+    pub index: u64,
+    /// The line it starts on.
+    pub line: u64,
+}
+
+/// A run of boards from one input.
+pub struct Chunk {
+    /// The input's name in messages.
+    pub name: Arc<str>,
+    pub entries: Vec<Entry>,
+}
+
+/// A piece of the stream, in input order: a chunk (read, or worked on), or the error that
+/// ended an input there.
+pub enum Piece<T> {
+    Chunk(T),
+    Failed(Error),
+}
+
+/// What the pipeline reads and how.
+pub struct Plan<'a> {
+    pub files: &'a [OsString],
+    /// The job's output file, which no input may be.
+    pub output: Option<FileId>,
+    pub jobs: usize,
+    pub chunk: usize,
+}
+
+/// Reads every input of `plan` in chunks, has `work` turn each into a result on up to
+/// `plan.jobs` threads, and gives the results to `put` in input order. Returns true when an
+/// input could not be opened or read (each such error was given to `put` in its place).
+pub fn run<D: Send>(
+    plan: &Plan,
+    work: impl Fn(Chunk) -> D + Sync,
+    mut put: impl FnMut(Piece<D>) -> Result<(), Error>,
+) -> Result<bool, Error> {
+    let tokens = if plan.jobs <= 1 {
+        1
+    } else {
+        plan.jobs * CHUNKS_PER_THREAD
+    };
+    let chunk = plan.chunk.clamp(1, (BOARDS_IN_FLIGHT / tokens).max(1));
+    let mut source = Source::new(plan, chunk);
+    let threaded = plan.jobs > 1 && parallel(&mut source, plan.jobs, tokens, &work, &mut put)?;
+    if !threaded {
+        while let Some((_, piece)) = source.next() {
+            put(apply(&work, piece))?;
+        }
+    }
+    Ok(source.trouble)
+}
+
+fn apply<D>(work: &impl Fn(Chunk) -> D, piece: Piece<Chunk>) -> Piece<D> {
+    match piece {
+        Piece::Chunk(c) => Piece::Chunk(work(c)),
+        Piece::Failed(e) => Piece::Failed(e),
+    }
+}
+
+/// `jobs` workers, each reading a chunk (under a lock) and working on it; this thread puts
+/// the results in input order. Returns false when no thread could be started (nothing was
+/// read then).
+fn parallel<D: Send>(
+    source: &mut Source,
+    jobs: usize,
+    tokens: usize,
+    work: &(impl Fn(Chunk) -> D + Sync),
+    put: &mut impl FnMut(Piece<D>) -> Result<(), Error>,
+) -> Result<bool, Error> {
+    let (done_tx, done_rx) = sync_channel::<(u64, Piece<D>)>(tokens);
+    let (token_tx, token_rx) = sync_channel::<()>(tokens);
+    let (source, token_rx) = (Mutex::new(source), Mutex::new(token_rx));
+    std::thread::scope(|scope| {
+        let mut started = 0;
+        for _ in 0..jobs {
+            // A thread is started only while the memory for the rest of the job is still
+            // there after it: a thread that takes the last of it would leave the next
+            // ordinary allocation to abort the process.
+            let mut headroom = Vec::<u8>::new();
+            if headroom.try_reserve_exact(HEADROOM).is_err() {
+                break;
+            }
+            let (source, token_rx, done_tx) = (&source, &token_rx, done_tx.clone());
+            let worker = move || loop {
+                // The writer hung up (an error, or the end) when a token or a send fails.
+                if lock(token_rx).recv().is_err() {
+                    return;
+                }
+                let Some((seq, piece)) = lock(source).next() else {
+                    return;
+                };
+                if done_tx.send((seq, apply(work, piece))).is_err() {
+                    return;
+                }
+            };
+            match std::thread::Builder::new().spawn_scoped(scope, worker) {
+                Ok(_) => started += 1,
+                Err(_) => break,
+            }
+        }
+        drop(done_tx);
+        if started == 0 {
+            return Ok(false);
+        }
+        for _ in 0..(started * CHUNKS_PER_THREAD).min(tokens) {
+            token_tx
+                .send(())
+                .expect("the channel has room for every token");
+        }
+        put_in_order(put, done_rx, token_tx)?;
+        Ok(true)
+    })
+}
+
+/// A lock that a panicked worker left poisoned is still usable: the panic itself is
+/// reported when the scope joins it.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Puts results in sequence order as they come back from the workers. Returning drops both
+/// channels, which stops the workers (on an error too).
+fn put_in_order<D>(
+    put: &mut impl FnMut(Piece<D>) -> Result<(), Error>,
+    done_rx: Receiver<(u64, Piece<D>)>,
+    tokens: SyncSender<()>,
+) -> Result<(), Error> {
+    let mut pending = BTreeMap::new();
+    let mut next = 0u64;
+    for (seq, piece) in done_rx {
+        pending.insert(seq, piece);
+        while let Some(p) = pending.remove(&next) {
+            put(p)?;
+            next += 1;
+            // Workers that found the end no longer take tokens; that is not an error.
+            let _ = tokens.try_send(());
+        }
+    }
+    Ok(())
+}
+
+/// The inputs read chunk by chunk, in order; each piece gets the next sequence number.
+struct Source<'a> {
+    files: std::slice::Iter<'a, OsString>,
+    output: Option<FileId>,
+    chunk: usize,
+    current: Option<(Arc<str>, Reader<Input>)>,
+    /// The read error that ends the current input, due after the chunk read before it.
+    error: Option<Error>,
+    seq: u64,
+    /// An input failed: the exit status is 2.
+    trouble: bool,
+}
+
+impl<'a> Source<'a> {
+    fn new(plan: &'a Plan, chunk: usize) -> Self {
+        Source {
+            files: plan.files.iter(),
+            output: plan.output,
+            chunk,
+            current: None,
+            error: None,
+            seq: 0,
+            trouble: false,
+        }
+    }
+
+    fn next(&mut self) -> Option<(u64, Piece<Chunk>)> {
+        let piece = self.read()?;
+        self.seq += 1;
+        Some((self.seq - 1, piece))
+    }
+
+    fn read(&mut self) -> Option<Piece<Chunk>> {
+        loop {
+            if let Some(e) = self.error.take() {
+                return Some(Piece::Failed(e));
+            }
+            let Some((name, reader)) = &mut self.current else {
+                match Input::open(self.files.next()?, self.output) {
+                    Ok((name, input)) => self.current = Some((name.into(), Reader::new(input))),
+                    Err(e) => {
+                        self.trouble = true;
+                        return Some(Piece::Failed(e));
+                    }
+                }
+                continue;
+            };
+            let name = name.clone();
+            let mut entries = Vec::with_capacity(self.chunk);
+            while entries.len() < self.chunk {
+                match reader.next() {
+                    Ok(Some(item)) => entries.push(Entry {
+                        board: item.board,
+                        form: item.form,
+                        index: item.index,
+                        line: item.line,
+                    }),
+                    Ok(None) => break,
+                    Err(e) => {
+                        self.error = Some(read_error(&name, e));
+                        self.trouble = true;
+                        break;
+                    }
+                }
+            }
+            if entries.len() < self.chunk {
+                self.current = None; // the input's end, or its error
+            }
+            if !entries.is_empty() {
+                return Some(Piece::Chunk(Chunk { name, entries }));
+            }
+        }
+    }
+}
