@@ -1,17 +1,19 @@
 //! The solver benchmark: every set of `../shared/data`, one thread, side by side with a peer.
 //!
-//! `cargo bench --bench solve` prints, per set, puzzles/s and µs/puzzle for
+//! A crate of its own, so that the project's tests do not build the peer and its
+//! dependencies. `cargo run --release --manifest-path benches/Cargo.toml` builds the
+//! project's binaries (release) and prints, per set, puzzles/s and µs/puzzle for
 //! - our library call, first solution (limit 1) and uniqueness (limit 2);
 //! - the `sudoku-solve -j1` process end to end (read, solve, write), the same counting to 2
 //!   (`--count`: a count a puzzle instead of its solution), and `-j2`; a set of
 //!   fewer than 20,000 puzzles is given to the process repeated to at least that many (in
-//!   `CARGO_TARGET_TMPDIR`), so that starting the process (~1 ms) does not weigh on the
-//!   figure: otherwise it is 5-10% of a run over magictour_top1465;
+//!   the system's temporary directory), so that starting the process (~1 ms) does not weigh
+//!   on the figure;
 //! - rustoku-lib (MIT, crates.io) `solve_any_str`, on up to 2000 puzzles of the set.
 //!
 //! After the sets comes forum_hardest_1106 with each puzzle's digits relabeled at random
-//! (a fixed seed): that set's own labels make its first solutions quick (see the README), and
-//! this row shows the ratio of the two limits on the same puzzles without them.
+//! (a fixed seed): that set's own labels make its first solutions quick (see README.md
+//! here), and this row shows the ratio of the two limits on the same puzzles without them.
 //!
 //! Last, it prints `-j2` against `-j1` on 17_clue, the median of 9 alternated pairs of runs.
 //!
@@ -26,23 +28,33 @@ use std::time::{Duration, Instant};
 use sudoku_filters::solve::{count_up_to, Outcome};
 use sudoku_filters::Board;
 
-const SETS: [&str; 8] = [
-    "kaggle_like_100k.txt",
-    "random_minimal_100k.txt",
-    "17_clue.txt",
-    "magictour_top1465.txt",
-    "forum_hardest_1905_11plus.txt",
-    "forum_hardest_1106.txt",
-    "sudoku_exchange_diabolical.txt",
-    "serg_benchmark.txt",
-];
+/// The shared sets, the same list the tests read.
+const SETS: &str = include_str!("../tests/data/shared-sets.txt");
 
-fn parse(line: &str) -> Board {
-    let mut b = Board::EMPTY;
-    for (cell, ch) in b.0.iter_mut().zip(line.bytes()) {
-        *cell = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
-    }
-    b
+/// The project's root, beside this crate.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Builds the project's binaries and returns the path of `sudoku-solve`.
+fn build_solver() -> PathBuf {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let manifest = root().join("Cargo.toml");
+    let status = Command::new(cargo)
+        .args(["build", "--release", "--bins", "--manifest-path"])
+        .arg(&manifest)
+        .status()
+        .expect("cargo");
+    assert!(status.success(), "building the project failed");
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from);
+    target.join("release/sudoku-solve")
+}
+
+/// Where the repeated inputs go.
+fn scratch() -> PathBuf {
+    let d = std::env::temp_dir().join("sudoku-bench");
+    std::fs::create_dir_all(&d).unwrap();
+    d
 }
 
 fn rate(n: usize, t: Duration) -> String {
@@ -86,8 +98,10 @@ fn time_lib(puzzles: &[Board], limit: u32) -> Duration {
 }
 
 fn time_process(path: &Path, args: &[&str]) -> Duration {
+    static SOLVER: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    let solver = SOLVER.get_or_init(build_solver);
     let start = Instant::now();
-    let status = Command::new(env!("CARGO_BIN_EXE_sudoku-solve"))
+    let status = Command::new(solver)
         .args(args)
         .arg(path)
         .stdout(Stdio::null())
@@ -107,7 +121,7 @@ fn process_input(path: &Path, text: &str, n: usize) -> (PathBuf, u32) {
     }
     let copies = PROCESS_PUZZLES.div_ceil(n);
     let stem = path.file_stem().unwrap().to_string_lossy();
-    let repeated = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{stem}.x{copies}.txt"));
+    let repeated = scratch().join(format!("{stem}.x{copies}.txt"));
     let mut once = text.to_string();
     if !once.ends_with('\n') {
         once.push('\n');
@@ -117,7 +131,7 @@ fn process_input(path: &Path, text: &str, n: usize) -> (PathBuf, u32) {
 }
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    let dir = root().join("../shared/data");
     if !dir.exists() {
         println!("note: {} is absent; nothing to benchmark", dir.display());
         return;
@@ -134,12 +148,12 @@ fn main() {
         "sudoku-solve -j2",
         "rustoku-lib"
     );
-    for set in SETS {
+    for set in SETS.lines() {
         let path = dir.join(set);
         bench_set(set, &path, &std::fs::read_to_string(&path).unwrap());
     }
     let relabeled = relabel(&std::fs::read_to_string(dir.join("forum_hardest_1106.txt")).unwrap());
-    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("forum_hardest_1106_relabeled.txt");
+    let path = scratch().join("forum_hardest_1106_relabeled.txt");
     std::fs::write(&path, &relabeled).unwrap();
     bench_set("forum_hardest_1106 relabeled", &path, &relabeled);
     threads_ratio(&dir.join("17_clue.txt"));
@@ -170,7 +184,7 @@ fn relabel(text: &str) -> String {
 /// One row of the table: the set named `set`, read from `path`, whose text is `text`.
 fn bench_set(set: &str, path: &Path, text: &str) {
     let lines: Vec<&str> = text.lines().filter(|l| l.len() >= 81).collect();
-    let puzzles: Vec<Board> = lines.iter().map(|l| parse(l)).collect();
+    let puzzles: Vec<Board> = lines.iter().map(|l| Board::from_line(l)).collect();
     let n = puzzles.len();
     let [one, two] = best_of_3(|i| time_lib(&puzzles, i as u32 + 1));
     let (input, copies) = process_input(path, text, n);

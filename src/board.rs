@@ -61,6 +61,27 @@ pub const fn box_of(cell: usize) -> usize {
 impl Board {
     pub const EMPTY: Board = Board([0; 81]);
 
+    /// The board of a line of the public collections' form, taken as it is: its first 81
+    /// characters, a digit 1-9 a given and anything else a blank (a short line ends in
+    /// blanks). For tests and benchmarks; [`crate::stream::Reader`] is the way in that
+    /// checks its input.
+    ///
+    /// ```
+    /// use sudoku_filters::Board;
+    /// let b = Board::from_line("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+    /// assert_eq!((b.0[0], b.0[2], b.0[80]), (5, 0, 9));
+    /// ```
+    pub fn from_line(line: &str) -> Board {
+        let mut b = Board::EMPTY;
+        for (cell, ch) in b.0.iter_mut().zip(line.bytes()) {
+            *cell = match ch {
+                b'1'..=b'9' => ch - b'0',
+                _ => 0,
+            };
+        }
+        b
+    }
+
     /// Number of blank cells.
     pub fn blanks(&self) -> usize {
         self.0.iter().filter(|&&c| c == 0).count()
@@ -127,20 +148,8 @@ impl Board {
     pub fn is_solved(&self) -> bool {
         #[cfg(target_arch = "x86_64")]
         {
-            use std::sync::atomic::{AtomicU8, Ordering};
-            // 0 unknown, 1 plain, 2 AVX2: detected once (SOLVER.md: don't require a newer CPU).
-            static LEVEL: AtomicU8 = AtomicU8::new(0);
-            let mut level = LEVEL.load(Ordering::Relaxed);
-            if level == 0 {
-                level = if std::arch::is_x86_feature_detected!("avx2") {
-                    2
-                } else {
-                    1
-                };
-                LEVEL.store(level, Ordering::Relaxed);
-            }
-            if level == 2 {
-                // SAFETY: AVX2 was detected on this CPU.
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2, the feature the function is compiled with.
                 return unsafe { self.is_solved_avx2() };
             }
         }
@@ -150,7 +159,7 @@ impl Board {
     /// [`Board::is_solved`] compiled for AVX2, where `1 << d` becomes one vector shift.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn is_solved_avx2(&self) -> bool {
+    fn is_solved_avx2(&self) -> bool {
         self.is_solved_plain()
     }
 
@@ -208,27 +217,19 @@ impl std::fmt::Debug for Board {
 mod tests {
     use super::*;
 
-    fn parse(s: &str) -> Board {
-        let mut b = Board::EMPTY;
-        for (i, ch) in s.bytes().enumerate() {
-            b.0[i] = if ch == b'.' { 0 } else { ch - b'0' };
-        }
-        b
-    }
-
     const GRID: &str =
         "123456789456789123789123456231564897564897231897231564312645978645978312978312645";
 
     #[test]
     fn solved_grid_keeps_rules() {
-        let b = parse(GRID);
+        let b = Board::from_line(GRID);
         assert!(b.is_solved());
         assert_eq!(b.blanks(), 0);
     }
 
     #[test]
     fn clashes_are_found_in_order() {
-        let mut b = parse(GRID);
+        let mut b = Board::from_line(GRID);
         b.0[1] = 1; // row 1 now holds two 1s; column 2 and box 1 too
         assert_eq!(
             b.first_clash(),
@@ -239,7 +240,7 @@ mod tests {
                 cell: 1
             })
         );
-        let mut b = parse(GRID);
+        let mut b = Board::from_line(GRID);
         b.0[0] = 0;
         b.0[9] = 0;
         b.0[18] = 4; // column 1 holds 4 twice (rows 2 gone); row 3 holds 4 twice

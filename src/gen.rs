@@ -102,7 +102,7 @@ const NEWLINE: u8 = 11;
 fn translate(code: &[u8; TEXT], lut: &[u8; 16], out: &mut [u8; TEXT]) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("ssse3") {
-        // SAFETY: SSSE3 is there; the blocks are inside both arrays.
+        // SAFETY: the CPU has SSSE3, the feature the function is compiled with.
         unsafe { translate_ssse3(code, lut, out) };
         return;
     }
@@ -113,12 +113,16 @@ fn translate(code: &[u8; TEXT], lut: &[u8; 16], out: &mut [u8; TEXT]) {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3")]
-unsafe fn translate_ssse3(code: &[u8; TEXT], lut: &[u8; 16], out: &mut [u8; TEXT]) {
+fn translate_ssse3(code: &[u8; TEXT], lut: &[u8; 16], out: &mut [u8; TEXT]) {
     use std::arch::x86_64::*;
-    let table = _mm_loadu_si128(lut.as_ptr().cast());
-    for i in (0..TEXT).step_by(16) {
-        let c = _mm_loadu_si128(code.as_ptr().add(i).cast());
-        _mm_storeu_si128(out.as_mut_ptr().add(i).cast(), _mm_shuffle_epi8(table, c));
+    // SAFETY: every load and store is of 16 bytes inside an array of 16 or TEXT bytes
+    // (TEXT is a multiple of 16).
+    unsafe {
+        let table = _mm_loadu_si128(lut.as_ptr().cast());
+        for i in (0..TEXT).step_by(16) {
+            let c = _mm_loadu_si128(code.as_ptr().add(i).cast());
+            _mm_storeu_si128(out.as_mut_ptr().add(i).cast(), _mm_shuffle_epi8(table, c));
+        }
     }
 }
 

@@ -16,7 +16,7 @@
 //! place in that order too. No reader thread of its own: on two cores it preempted the
 //! workers (see benches/README.md).
 //!
-//! When the system refuses a thread, or starting one would leave less than [`HEADROOM`] of
+//! When the system refuses a thread, or starting one would leave less than 32 MiB of
 //! memory to allocate, the pipeline goes on with the threads it has, or in this thread alone
 //! when it has none.
 

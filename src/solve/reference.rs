@@ -53,3 +53,10 @@ fn dfs(b: &mut Board, limit: u32, count: &mut u32, first: &mut Option<Board>) {
         }
     }
 }
+
+/// The puzzle lines of the committed excerpts of every shared set.
+pub(crate) fn excerpts() -> impl Iterator<Item = &'static str> {
+    include_str!("../../tests/data/excerpts.txt")
+        .lines()
+        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+}

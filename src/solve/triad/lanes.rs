@@ -1,6 +1,6 @@
 //! Vectors of 16-bit lanes for the triad solver ([`super::triad`]): a 16-lane `Wide` (a box)
 //! and an 8-lane `Narrow` (a band), with two backends that compute the same thing:
-//! [`Avx2`] (x86-64 intrinsics, picked at run time when the CPU has AVX2) and [`Portable`]
+//! [`Avx2`] (x86-64 intrinsics, for a CPU that [`Avx2::detect`] finds has AVX2) and [`Portable`]
 //! (plain arrays, on any CPU: the tests and the fuzzer hold the AVX2 backend to it). The
 //! solver is written once, generic over [`Lanes`], so both backends take the same steps and
 //! find the same first solution.
@@ -95,8 +95,10 @@ pub trait Lanes: Copy {
     type Wide: Copy + PartialEq;
     type Narrow: Copy + PartialEq;
 
-    fn wide(lanes: [u16; 16]) -> Self::Wide;
-    fn narrow(lanes: [u16; 8]) -> Self::Narrow;
+    /// A vector from its lanes. Only these two make a vector from nothing, and they take
+    /// the backend itself: a backend value is the capability to run its instructions.
+    fn wide(self, lanes: [u16; 16]) -> Self::Wide;
+    fn narrow(self, lanes: [u16; 8]) -> Self::Narrow;
     fn wide_lanes(x: Self::Wide) -> [u16; 16];
     fn narrow_lanes(x: Self::Narrow) -> [u16; 8];
 
@@ -162,11 +164,11 @@ impl Lanes for Portable {
     type Narrow = [u16; 8];
 
     #[inline(always)]
-    fn wide(lanes: [u16; 16]) -> [u16; 16] {
+    fn wide(self, lanes: [u16; 16]) -> [u16; 16] {
         lanes
     }
     #[inline(always)]
-    fn narrow(lanes: [u16; 8]) -> [u16; 8] {
+    fn narrow(self, lanes: [u16; 8]) -> [u16; 8] {
         lanes
     }
     #[inline(always)]
@@ -273,11 +275,26 @@ mod avx2 {
     use super::{Ctl16, Ctl8, Lanes};
     use std::arch::x86_64::*;
 
-    /// The AVX2 backend. Its methods may only run inside a function compiled with
-    /// `#[target_feature(enable = "avx2")]` on a CPU that has it (the caller checks
-    /// `is_x86_feature_detected!("avx2")` once); there they inline into plain instructions.
+    /// The AVX2 backend, and the proof that the CPU has AVX2, POPCNT and BMI1: its one
+    /// constructor, [`Avx2::detect`], asks the CPU. Every vector of this backend is made by
+    /// [`Lanes::wide`] or [`Lanes::narrow`], which take an `Avx2`, or computed from such
+    /// vectors, so a method that has a vector to work on runs on a CPU that has the
+    /// instructions (safe by construction, whatever module calls it). Inside a function
+    /// compiled with those features (the solver's search) the methods inline into plain
+    /// instructions; elsewhere they are correct, only slower.
     #[derive(Clone, Copy)]
-    pub struct Avx2;
+    pub struct Avx2(());
+
+    impl Avx2 {
+        /// The backend, when this CPU has what it needs.
+        #[inline]
+        pub fn detect() -> Option<Avx2> {
+            let yes = std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("popcnt")
+                && std::arch::is_x86_feature_detected!("bmi1");
+            yes.then_some(Avx2(()))
+        }
+    }
 
     /// Byte-wise popcounts of the nibbles 0..16, in each half.
     const NIBBLE_COUNTS: [u8; 32] = {
@@ -311,10 +328,10 @@ mod avx2 {
         Bytes32(rot_row_bytes(3)),
     ];
 
-    // SAFETY (for every `unsafe` block below): the intrinsics need AVX2, which the caller
-    // guarantees (see the type's comment); the loads read 16 or 32 bytes from arrays of that
-    // size. The functions are safe to call only inside such a function, which is why the
-    // type cannot be named outside the solver.
+    // SAFETY (for every `unsafe` block below): the intrinsics need AVX2, which the CPU has
+    // whenever a vector or an `Avx2` exists (see the type's comment; the private helpers
+    // here are called only by methods that have one); the loads and stores touch 16 or 32
+    // bytes of arrays of that size.
     #[inline(always)]
     fn load32(b: &[u8; 32]) -> __m256i {
         unsafe { _mm256_loadu_si256(b.as_ptr().cast()) }
@@ -347,11 +364,11 @@ mod avx2 {
         type Narrow = N;
 
         #[inline(always)]
-        fn wide(lanes: [u16; 16]) -> W {
+        fn wide(self, lanes: [u16; 16]) -> W {
             W(unsafe { _mm256_loadu_si256(lanes.as_ptr().cast()) })
         }
         #[inline(always)]
-        fn narrow(lanes: [u16; 8]) -> N {
+        fn narrow(self, lanes: [u16; 8]) -> N {
             N(unsafe { _mm_loadu_si128(lanes.as_ptr().cast()) })
         }
         #[inline(always)]

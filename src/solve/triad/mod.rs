@@ -143,242 +143,16 @@
 //! only when a box's news changes its triads, not just its configurations (exact, since a
 //! band's update reads nothing but its triads: +11% instructions, 3-9% slower).
 
-use super::lanes::{Ctl16, Ctl8, Lanes, Portable, ZERO};
-use crate::board::{Board, PERMUTATIONS_OF_3 as PERMS};
+mod lanes;
+mod tables;
 
-/// All 9 digits.
-const ALL: u16 = 0x1FF;
-/// A lane of all ones.
-const ONES: u16 = 0xFFFF;
+use crate::board::Board;
+use lanes::{Lanes, Portable};
+use tables::*;
 
 /// A search that takes more guesses than this gives up; the caller then uses the band
 /// solver, whose path check settles the rare sparse grids that make any search wander.
 const GUESS_BUDGET: u32 = 1 << 15;
-
-/// Which lanes of a box a mask covers.
-#[derive(Clone, Copy)]
-enum Part {
-    Cells,
-    H,
-    V,
-    /// Matrix rows 0..3 (cells and H lanes).
-    Rows,
-    /// Matrix columns 0..3 (cells and V lanes).
-    Cols,
-    /// Matrix row 3: the V lanes and the corner.
-    Row3,
-    /// Matrix column 3: the H lanes and the corner.
-    Col3,
-}
-
-const fn is_cell(i: usize, j: usize) -> bool {
-    i < 3 && j < 3
-}
-
-/// Per lane of a box: `value` in the lanes of `part`, 0 elsewhere.
-const fn box_mask(part: Part, value: u16) -> [u16; 16] {
-    let mut t = [0u16; 16];
-    let mut l = 0;
-    while l < 16 {
-        let (i, j) = (l / 4, l % 4);
-        let inside = match part {
-            Part::Cells => is_cell(i, j),
-            Part::H => i < 3 && j == 3,
-            Part::V => i == 3 && j < 3,
-            Part::Rows => i < 3,
-            Part::Cols => j < 3,
-            Part::Row3 => i == 3,
-            Part::Col3 => j == 3,
-        };
-        if inside {
-            t[l] = value;
-        }
-        l += 1;
-    }
-    t
-}
-
-const CELLS: [u16; 16] = box_mask(Part::Cells, ALL);
-const H_LANES: [u16; 16] = box_mask(Part::H, ONES);
-const V_LANES: [u16; 16] = box_mask(Part::V, ONES);
-const ROWS: [u16; 16] = box_mask(Part::Rows, ONES);
-const COLS: [u16; 16] = box_mask(Part::Cols, ONES);
-/// The fewest digits each lane may keep: 1 in a cell, 6 in an H or V lane.
-const MINIMUM: [u16; 16] = {
-    let mut t = box_mask(Part::Cells, 1);
-    let mut l = 0;
-    while l < 15 {
-        if !is_cell(l / 4, l % 4) {
-            t[l] = 6;
-        }
-        l += 1;
-    }
-    t
-};
-const ONE_PER_CELL: [u16; 16] = {
-    let mut t = [0x100; 16];
-    let mut l = 0;
-    while l < 16 {
-        if is_cell(l / 4, l % 4) {
-            t[l] = 1;
-        }
-        l += 1;
-    }
-    t
-};
-/// Every lane 0.
-const ZERO_WIDE: [u16; 16] = [0; 16];
-/// A box before any clue: every digit everywhere (lane 15 stays 0).
-const FRESH_BOX: [u16; 16] = {
-    let mut t = [ALL; 16];
-    t[15] = 0;
-    t
-};
-/// The lanes of a triad vector that hold triads (lane 4p+e, p, e < 3): at least 3 digits.
-const TRIAD_MINIMUM: [u16; 16] = box_mask(Part::Cells, 3);
-/// A box restriction leaves every digit in these lanes: V lanes for a row band, H lanes for
-/// a column band (and lane 15, which is empty anyway).
-const FREE_IN_ROW_BAND: [u16; 16] = box_mask(Part::Row3, ONES);
-const FREE_IN_COL_BAND: [u16; 16] = box_mask(Part::Col3, ONES);
-
-/// Lane `4 * elem + 3` (an H lane) or `12 + elem` (a V lane) of a box: where a row band
-/// (`vertical` false) or a column band reads the box's news about element `elem`.
-const fn news_lane(vertical: bool, elem: usize) -> u8 {
-    if vertical {
-        12 + elem as u8
-    } else {
-        4 * elem as u8 + 3
-    }
-}
-
-/// `[orientation][peer]`: configuration c takes lane `news_lane(PERMS[c][peer])`, the
-/// element the configuration uses.
-const NEWS: [[Ctl8; 3]; 2] = {
-    let mut t = [[Ctl8::gather([ZERO; 8]); 3]; 2];
-    let mut o = 0;
-    while o < 2 {
-        let mut p = 0;
-        while p < 3 {
-            let mut lanes = [ZERO; 8];
-            let mut c = 0;
-            while c < 6 {
-                lanes[c] = news_lane(o == 1, PERMS[c][p]);
-                c += 1;
-            }
-            t[o][p] = Ctl8::gather(lanes);
-            p += 1;
-        }
-        o += 1;
-    }
-    t
-};
-
-/// Configurations to triads: lane 4p+e of the triads is the union of the two
-/// configurations that put the digit in element e of peer p (one control each).
-const TRIADS: [Ctl16; 2] = {
-    let mut t = [[ZERO; 16]; 2];
-    let mut n = [0usize; 16];
-    let mut c = 0;
-    while c < 6 {
-        let mut p = 0;
-        while p < 3 {
-            let lane = 4 * p + PERMS[c][p];
-            t[n[lane]][lane] = c as u8;
-            n[lane] += 1;
-            p += 1;
-        }
-        c += 1;
-    }
-    [Ctl16::spread(t[0]), Ctl16::spread(t[1])]
-};
-
-/// `[peer]`: configuration c takes triad lane `4 * peer + PERMS[c][peer]`, the triad of
-/// the peer it uses.
-const TRIAD_NEWS: [Ctl8; 3] = {
-    let mut t = [Ctl8::gather([ZERO; 8]); 3];
-    let mut p = 0;
-    while p < 3 {
-        let mut lanes = [ZERO; 8];
-        let mut c = 0;
-        while c < 6 {
-            lanes[c] = (4 * p + PERMS[c][p]) as u8;
-            c += 1;
-        }
-        t[p] = Ctl8::gather(lanes);
-        p += 1;
-    }
-    t
-};
-
-/// `[orientation][peer][k]`: the restriction a band puts on box `peer`, from the half of
-/// the triads that holds the peer's row (lanes `base..base + 3`). k = 0: each cell takes
-/// its element's triad, each H (row band) or V (column band) lane the next element's;
-/// k = 1: each H or V lane the element after that.
-const RESTRICT: [[[Ctl16; 2]; 3]; 2] = {
-    let mut t = [[[Ctl16::spread([ZERO; 16]); 2]; 3]; 2];
-    let mut o = 0;
-    while o < 2 {
-        let mut p = 0;
-        while p < 3 {
-            let base = if p == 1 { 4 } else { 0 };
-            let mut first = [ZERO; 16];
-            let mut second = [ZERO; 16];
-            let mut l = 0;
-            while l < 16 {
-                let (i, j) = (l / 4, l % 4);
-                // The element a lane belongs to, and whether it is the band's "absent" lane.
-                let (elem, absent) = if o == 0 { (i, j == 3) } else { (j, i == 3) };
-                if elem < 3 {
-                    if is_cell(i, j) {
-                        first[l] = (base + elem) as u8;
-                    } else if absent {
-                        first[l] = (base + (elem + 1) % 3) as u8;
-                        second[l] = (base + (elem + 2) % 3) as u8;
-                    }
-                }
-                l += 1;
-            }
-            t[o][p] = [Ctl16::spread(first), Ctl16::spread(second)];
-            p += 1;
-        }
-        o += 1;
-    }
-    t
-};
-
-/// Per cell of the grid: 16 * box + lane.
-const BOX_LANE: [u8; 81] = {
-    let mut t = [0u8; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let (r, c) = (cell / 9, cell % 9);
-        t[cell] = (16 * (3 * (r / 3) + c / 3) + 4 * (r % 3) + c % 3) as u8;
-        cell += 1;
-    }
-    t
-};
-
-/// Per digit, its bit in every lane of a band's configurations.
-static DIGIT: [[u16; 8]; 9] = {
-    let mut t = [[0; 8]; 9];
-    let mut d = 0;
-    while d < 9 {
-        t[d] = [1 << d; 8];
-        d += 1;
-    }
-    t
-};
-
-/// Per lane of a band's configurations, all ones in that lane alone.
-static LANE: [[u16; 8]; 8] = {
-    let mut t = [[0; 8]; 8];
-    let mut c = 0;
-    while c < 8 {
-        t[c][c] = ONES;
-        c += 1;
-    }
-    t
-};
 
 /// The work list as the search hands it over, one bit a unit: band t is bit t, box k is
 /// bit [`FIRST_BOX`] + k (bands go first).
@@ -404,9 +178,10 @@ struct State<L: Lanes> {
     configs: [L::Narrow; 6],
 }
 
-/// The masks, as vectors of the backend.
+/// The masks, as vectors of the backend, and the backend itself.
 #[derive(Clone, Copy)]
 struct Masks<L: Lanes> {
+    lanes: L,
     cells: L::Wide,
     h: L::Wide,
     v: L::Wide,
@@ -423,19 +198,20 @@ struct Masks<L: Lanes> {
 
 impl<L: Lanes> Masks<L> {
     #[inline(always)]
-    fn new() -> Self {
+    fn new(lanes: L) -> Self {
         Masks {
-            cells: L::wide(CELLS),
-            h: L::wide(H_LANES),
-            v: L::wide(V_LANES),
-            rows: L::wide(ROWS),
-            cols: L::wide(COLS),
-            rows_all: L::wide(box_mask(Part::Rows, ALL)),
-            cols_all: L::wide(box_mask(Part::Cols, ALL)),
-            minimum: L::wide(MINIMUM),
-            triad_minimum: L::wide(TRIAD_MINIMUM),
-            one_per_cell: L::wide(ONE_PER_CELL),
-            free: [L::wide(FREE_IN_ROW_BAND), L::wide(FREE_IN_COL_BAND)],
+            lanes,
+            cells: lanes.wide(CELLS),
+            h: lanes.wide(H_LANES),
+            v: lanes.wide(V_LANES),
+            rows: lanes.wide(ROWS),
+            cols: lanes.wide(COLS),
+            rows_all: lanes.wide(box_mask(Part::Rows, ALL)),
+            cols_all: lanes.wide(box_mask(Part::Cols, ALL)),
+            minimum: lanes.wide(MINIMUM),
+            triad_minimum: lanes.wide(TRIAD_MINIMUM),
+            one_per_cell: lanes.wide(ONE_PER_CELL),
+            free: [lanes.wide(FREE_IN_ROW_BAND), lanes.wide(FREE_IN_COL_BAND)],
         }
     }
 }
@@ -494,19 +270,19 @@ impl<L: Lanes> State<L> {
             };
             given[at as usize / 16][at as usize % 16] = bit;
         }
-        let fresh = L::narrow([ALL, ALL, ALL, ALL, ALL, ALL, 0, 0]);
+        let fresh = m.lanes.narrow([ALL, ALL, ALL, ALL, ALL, ALL, 0, 0]);
         let mut s = State {
-            boxes: [ZERO_WIDE; 9].map(L::wide),
+            boxes: [ZERO_WIDE; 9].map(|x| m.lanes.wide(x)),
             configs: [fresh; 6],
         };
         // The root's work list has every unit on it already.
         let mut mark: Marks = [0; UNITS];
-        for (k, placed) in given.map(L::wide).into_iter().enumerate() {
+        for (k, placed) in given.map(|x| m.lanes.wide(x)).into_iter().enumerate() {
             let in_other_rows = others_in_col::<L>(row_union::<L>(placed));
             let in_cols = others_in_col::<L>(placed);
             s.tell_bands(k, m, placed, in_other_rows, in_cols, &mut mark);
-            let blank = L::eq(placed, L::wide(ZERO_WIDE));
-            s.boxes[k] = L::or(placed, L::and(blank, L::wide(FRESH_BOX)));
+            let blank = L::eq(placed, m.lanes.wide(ZERO_WIDE));
+            s.boxes[k] = L::or(placed, L::and(blank, m.lanes.wide(FRESH_BOX)));
         }
         s
     }
@@ -809,8 +585,12 @@ impl<L: Lanes> Search<L> {
             return None;
         }
         // In vectors from tables: building them lane by lane stalled on the stores.
-        let has = L::n_and(s.configs[t], L::narrow(DIGIT[d]));
-        let first = L::n_and(has, L::narrow(LANE[L::n_first_nonzero(has) as usize & 7]));
+        let lanes = self.masks.lanes;
+        let has = L::n_and(s.configs[t], lanes.narrow(DIGIT[d]));
+        let first = L::n_and(
+            has,
+            lanes.narrow(LANE[L::n_first_nonzero(has) as usize & 7]),
+        );
         Some((t, first, L::n_and_not(has, first)))
     }
 }
@@ -839,12 +619,15 @@ macro_rules! search_fn {
 
 search_fn!(search_portable, Portable);
 #[cfg(target_arch = "x86_64")]
-search_fn!(search_avx2, super::lanes::Avx2, #[target_feature(enable = "avx2,popcnt,bmi1")]);
+search_fn!(search_avx2, Avx2, #[target_feature(enable = "avx2,popcnt,bmi1")]);
+
+#[cfg(target_arch = "x86_64")]
+use lanes::Avx2;
 
 #[inline(always)]
-fn start<L: Lanes>(puzzle: &Board, limit: u32) -> (Search<L>, State<L>) {
+fn start<L: Lanes>(lanes: L, puzzle: &Board, limit: u32) -> (Search<L>, State<L>) {
     let search = Search {
-        masks: Masks::new(),
+        masks: Masks::new(lanes),
         limit: limit.max(1),
         count: 0,
         first: Board::EMPTY,
@@ -856,28 +639,22 @@ fn start<L: Lanes>(puzzle: &Board, limit: u32) -> (Search<L>, State<L>) {
 }
 
 /// True when the CPU runs the AVX2 backend. Without it the solver module does not use this
-/// solver: the portable backend, 3-4 times slower (plain x86-64 here: forum_hardest 5.2k/s
-/// against 20k/s), loses to the band solver; it serves the tests and the fuzzer, which
-/// check the AVX2 backend against it.
-pub(crate) fn fast() -> bool {
+/// solver: the portable backend, 3-4 times slower, loses to the band solver; it serves the
+/// tests and the fuzzer, which check the AVX2 backend against it.
+pub(crate) fn avx2_available() -> bool {
     #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("avx2")
-            && std::arch::is_x86_feature_detected!("popcnt")
-            && std::arch::is_x86_feature_detected!("bmi1")
-    }
+    return Avx2::detect().is_some();
     #[cfg(not(target_arch = "x86_64"))]
     false
 }
 
 /// Counts the solutions of `puzzle` up to `limit`, keeping the first: `(count, first)`, or
 /// None when the search gave up (see [`GUESS_BUDGET`]). Clashing givens end in count 0.
-/// On the AVX2 backend when [`fast`], else on the portable one.
+/// On the AVX2 backend when the CPU has it, else on the portable one.
 pub(crate) fn count_up_to(puzzle: &Board, limit: u32) -> Option<(u32, Board)> {
     #[cfg(target_arch = "x86_64")]
-    if fast() {
-        // SAFETY: the CPU has the features the function is compiled with.
-        return unsafe { count_avx2(puzzle, limit) };
+    if let Some(cpu) = Avx2::detect() {
+        return count_avx2(cpu, puzzle, limit);
     }
     count_portable(puzzle, limit)
 }
@@ -888,15 +665,20 @@ fn finish<L: Lanes>(search: Search<L>) -> Option<(u32, Board)> {
 
 /// The portable backend, whatever the CPU (the tests run it beside the AVX2 one).
 pub(crate) fn count_portable(puzzle: &Board, limit: u32) -> Option<(u32, Board)> {
-    let (mut search, mut s) = start::<Portable>(puzzle, limit);
+    let (mut search, mut s) = start(Portable, puzzle, limit);
     search_portable(&mut search, &mut s, EVERYTHING);
     finish(search)
 }
 
+/// The AVX2 backend: the search compiled with the features `cpu` proves the CPU has.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,popcnt,bmi1")]
-fn count_avx2(puzzle: &Board, limit: u32) -> Option<(u32, Board)> {
-    let (mut search, mut s) = start::<super::lanes::Avx2>(puzzle, limit);
-    search_avx2(&mut search, &mut s, EVERYTHING);
-    finish(search)
+fn count_avx2(cpu: Avx2, puzzle: &Board, limit: u32) -> Option<(u32, Board)> {
+    #[target_feature(enable = "avx2,popcnt,bmi1")]
+    fn run(cpu: Avx2, puzzle: &Board, limit: u32) -> Option<(u32, Board)> {
+        let (mut search, mut s) = start(cpu, puzzle, limit);
+        search_avx2(&mut search, &mut s, EVERYTHING);
+        finish(search)
+    }
+    // SAFETY: `cpu` exists only on a CPU with AVX2, POPCNT and BMI1 (`Avx2::detect`).
+    unsafe { run(cpu, puzzle, limit) }
 }

@@ -110,30 +110,43 @@ pub const COMPLEX: [u32; 512] = {
     t
 };
 
-/// The stack table, the band table turned on its side. For one digit and one stack, bit
-/// `3k + j` of the index: column `j` of the stack may hold the digit in band `k`. Each
-/// column takes the digit in one band, each band (its box in the stack) once: a permutation
-/// again. The entry keeps the (column, band) pairs some allowed permutation uses; 0 when
-/// none fits.
-pub const STACK: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut p = 0;
-        while p < 6 {
-            let m = PERMS[p]; // column j goes to band m[j]
-            let fits = (x >> (3 * m[0])) & 1 != 0
-                && (x >> (3 * m[1] + 1)) & 1 != 0
-                && (x >> (3 * m[2] + 2)) & 1 != 0;
-            if fits {
-                t[x] |= 1 << (3 * m[0]) | 1 << (3 * m[1] + 1) | 1 << (3 * m[2] + 2);
-            }
-            p += 1;
-        }
-        x += 1;
+/// The set bits of `x`, lowest first, each as a word of its own.
+#[inline(always)]
+pub fn low_bits(x: u32) -> impl Iterator<Item = u32> {
+    let mut rest = x;
+    std::iter::from_fn(move || {
+        let bit = rest & rest.wrapping_neg();
+        rest ^= bit;
+        (bit != 0).then_some(bit)
+    })
+}
+
+/// Bit-slice counters over words added one by one: bit i of `at_least(k)` is set when bit i
+/// was set in at least k of them (k = 1..=N). Counting candidates per cell this way takes
+/// N operations a word instead of a loop over the cells.
+#[derive(Clone, Copy)]
+pub struct Slices<const N: usize>([u32; N]);
+
+impl<const N: usize> Slices<N> {
+    #[inline(always)]
+    pub fn new() -> Self {
+        Slices([0; N])
     }
-    t
-};
+
+    #[inline(always)]
+    pub fn add(&mut self, m: u32) {
+        for k in (1..N).rev() {
+            self.0[k] |= self.0[k - 1] & m;
+        }
+        self.0[0] |= m;
+    }
+
+    /// The bits set in at least `k` (1..=N) of the words added.
+    #[inline(always)]
+    pub fn at_least(&self, k: usize) -> u32 {
+        self.0[k - 1]
+    }
+}
 
 /// The (row, box) pattern of a digit-band: which segments still hold a candidate.
 #[inline(always)]
@@ -177,5 +190,22 @@ mod tests {
         assert_eq!(COMPLEX[0o333], 0);
         assert_eq!(pattern(0o100_000_001), 0o4 << 6 | 0o1);
         assert_eq!(col(2), 0o4_004_004);
+    }
+
+    #[test]
+    fn slices_count_and_low_bits_iterate() {
+        let mut s = Slices::<3>::new();
+        for m in [0b1111, 0b0111, 0b0011, 0b0001, 0b0001] {
+            s.add(m);
+        }
+        assert_eq!(
+            (s.at_least(1), s.at_least(2), s.at_least(3)),
+            (0b1111, 0b0111, 0b0011)
+        );
+        assert_eq!(
+            low_bits(0b1010_0100).collect::<Vec<_>>(),
+            [0b100, 0b10_0000, 0b1000_0000]
+        );
+        assert_eq!(low_bits(0).count(), 0);
     }
 }
