@@ -82,11 +82,6 @@ impl Board {
         b
     }
 
-    /// Number of blank cells.
-    pub fn blanks(&self) -> usize {
-        self.0.iter().filter(|&&c| c == 0).count()
-    }
-
     /// The first digit that repeats in a row, column or box, or `None` when the board keeps
     /// the rules (blanks never clash). Rows are checked first, then columns, then boxes.
     pub fn first_clash(&self) -> Option<Clash> {
@@ -224,7 +219,6 @@ mod tests {
     fn solved_grid_keeps_rules() {
         let b = Board::from_line(GRID);
         assert!(b.is_solved());
-        assert_eq!(b.blanks(), 0);
     }
 
     #[test]

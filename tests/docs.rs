@@ -249,3 +249,31 @@ fn help_and_manuals_read_as_plain_text() {
     let status = &gen[gen.find("Exit status:").unwrap()..];
     assert!(!status.contains("board failed"), "{status}");
 }
+
+// Every line of the README's Pipelines block, as written, in a fresh directory that has the
+// clone's tests/data, with the binaries on PATH (bash, set -o pipefail)
+#[test]
+fn readme_pipelines_work_as_written() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let section = &readme[readme.find("## Pipelines").expect("a Pipelines section")..];
+    let start = section.find("```sh\n").expect("a sh block") + 6;
+    let block = &section[start..start + section[start..].find("```").unwrap()];
+    let lines: Vec<&str> = block.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert!(lines.len() >= 8, "{} lines", lines.len());
+    let dir = temp_dir();
+    std::fs::create_dir(dir.join("tests")).unwrap();
+    std::os::unix::fs::symlink(root.join("tests/data"), dir.join("tests/data")).unwrap();
+    let path = format!("{}:{}", bin_dir().display(), std::env::var("PATH").unwrap());
+    for line in lines {
+        let out = Command::new("bash")
+            .args(["-o", "pipefail", "-c", line])
+            .current_dir(&dir)
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{line}\n{err}");
+        assert!(!err.contains("No such file"), "{line}\n{err}");
+    }
+}

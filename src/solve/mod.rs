@@ -1,23 +1,15 @@
 //! The solver: one primitive, [`count_up_to`], that counts solutions up to a limit and keeps
 //! the first one found. Solving is limit 1, a uniqueness check limit 2.
 //!
-//! Two solvers are here. The *triad solver* (`triad.rs`, after tdoku's design) takes every
-//! puzzle on a CPU with AVX2: its propagation makes a tree about half the size of the band
-//! solver's, and it is now the faster on every shared set, the easy ones included (see
-//! [`count_up_to`]). The *band solver* (this module) takes every puzzle on a CPU without
-//! AVX2, where the triad solver's portable backend, which takes the same steps, is too slow;
-//! it also takes over a triad search that runs past its guess budget (never on the shared
-//! sets, at limit 1 or 2; a guard for grids the fuzzer may find), and it checks the triad
-//! solver in the tests and the fuzzer.
+//! Two solvers are here, behind that one entry:
 //!
-//! The band solver's state is 27 candidate words (see [`bits`] for the layout) and a few
-//! masks, ~240 bytes, copied onto the stack at each guess instead of undone. Propagation
-//! sweeps the digit-bands that changed: the band table (locked candidates), rows where a
-//! digit is left in one cell (hidden singles in rows; boxes follow from the band table),
-//! clearing the placed cell from the other digits and its column from the other bands. When
-//! that stalls, naked singles by bit-slice counting, column hidden singles, then a guess on
-//! a bivalue cell. A long search (every 1024 nodes) checks the nodes of its current path
-//! for Hall's condition and cuts the first that fails it.
+//! - the *triad solver* (`triad`, after tdoku's design) takes every puzzle on a CPU with
+//!   AVX2: boxes and bands of digit masks in vector registers;
+//! - the *band solver* (`band`, bitboards of 27-cell bands) takes every puzzle on a CPU
+//!   without AVX2, where the triad solver's portable backend, which takes the same steps,
+//!   is too slow; it also takes over a triad search that runs past its guess budget (never
+//!   on the shared sets; a guard for grids the fuzzer may find), and it checks the triad
+//!   solver in the tests and the fuzzer.
 //!
 //! The outcome is deterministic: the same puzzle always yields the same first solution on a
 //! given kind of CPU. Counts are the same on every CPU, and so is the solution of a puzzle
@@ -39,20 +31,28 @@ pub enum Outcome {
 
 /// Counts the solutions of `puzzle` up to `limit` (at least 1), keeping the first found.
 ///
-/// Until 2026-12-01 the band solver took each puzzle first, looking for the first solution,
-/// for up to 8 of its nodes: it was the faster on the easy puzzles. Since the triad solver
-/// builds its root state without a table row per given (and its box pass went from 105 to
-/// 70 instructions), it is the faster on nearly all of them: `sudoku-solve -j1`, best of 3
-/// alternated runs, against the band solver first: kaggle +13%, random_minimal +17%,
-/// diabolical +41%, serg +72%, magictour_top1465 +38%, forum_hardest_1905 +18%. On 17_clue
-/// it was -3% end to end at that step (best of 5), though +4% to +11% in the library and
-/// 17% fewer instructions (callgrind, the process, 2,000 of them): its root takes ~60 box
-/// updates there, whose branches predicted worse than the band solver's. With the day's
-/// later changes to the triad solver, 17_clue is +26% against the band solver first.
+/// A puzzle whose givens clash is [`Outcome::Invalid`]; any other has `count` solutions
+/// (0 ..= `limit`) and, when `count > 0`, the first one found. Which solvers take a puzzle
+/// is in the module's documentation; the choices that did not pay are in the table of
+/// `benches/README.md`.
 ///
-/// Tried and dropped before that (library, alternated): at limit 2, the band solver's root
-/// node alone first (a puzzle that propagation solves has one solution): kaggle +33%, but
-/// serg -42%, diabolical -29%, random_minimal -15%.
+/// # Examples
+///
+/// ```
+/// use sudoku_filters::solve::{count_up_to, Outcome};
+/// use sudoku_filters::Board;
+///
+/// let puzzle = Board::from_line(
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+/// );
+/// match count_up_to(&puzzle, 2) {
+///     Outcome::Solved { count: 1, first: Some(solution) } => assert!(solution.is_solved()),
+///     other => panic!("{other:?}"),
+/// }
+/// // Two 5s in the first row: invalid, whatever the limit.
+/// let clash = Board::from_line(&format!("55{}", ".".repeat(79)));
+/// assert!(matches!(count_up_to(&clash, 1), Outcome::Invalid(_)));
+/// ```
 pub fn count_up_to(puzzle: &Board, limit: u32) -> Outcome {
     let shared = triad::avx2_available()
         .then(|| triad::count_up_to(puzzle, limit))

@@ -119,7 +119,7 @@ impl From<io::Error> for ReadError {
 }
 
 /// Describes an unexpected byte the way a person reads it: `'x'`, `'é'`, or `byte 0xFF`.
-pub fn describe_char(rest: &[u8]) -> String {
+fn describe_char(rest: &[u8]) -> String {
     let (ch, _) = bstr::decode_utf8(rest);
     match ch {
         Some('\0') => "character NUL".to_string(),
@@ -380,6 +380,22 @@ impl State {
 }
 
 /// Reads boards from any `BufRead`, one at a time, without allocating per board.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_filters::stream::{Form, Reader};
+///
+/// let text = "# two boards, one a line\n\
+///             53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 named\n\
+///             x\n";
+/// let mut r = Reader::new(text.as_bytes());
+/// let first = r.next().unwrap().unwrap();
+/// assert_eq!((first.index, first.line, first.form), (1, 2, Form::Line));
+/// assert_eq!(first.board.0[0], 5);
+/// // Not a board stream: the error names the line and column.
+/// assert_eq!(r.next().unwrap_err().to_string(), ":3:1: unexpected character 'x'");
+/// ```
 pub struct Reader<R> {
     inner: R,
     /// A line that straddles the end of the input's buffer, at most [`MAX_LINE`] bytes.

@@ -12,6 +12,25 @@ use crate::stream::Form;
 /// Bytes gathered before one `write_all` to the inner writer.
 const CHUNK: usize = 256 * 1024;
 
+/// Writes boards in grid or line form, the empty line between two grid boards included.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_filters::stream::{Form, Writer};
+/// use sudoku_filters::Board;
+///
+/// let mut b = Board::EMPTY;
+/// b.0[0] = 7;
+/// let mut w = Writer::new(Vec::new());
+/// w.write(&b, Form::Line)?;
+/// w.write(&b, Form::Grid)?;
+/// w.write(&b, Form::Grid)?;
+/// let out = String::from_utf8(w.into_inner()?).unwrap();
+/// assert!(out.starts_with(&format!("7{}\n7 0 0 0 0 0 0 0 0\n", ".".repeat(80))));
+/// assert_eq!(out.len(), 82 + 163 * 2 - 1);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub struct Writer<W: Write> {
     inner: W,
     buf: Vec<u8>,
@@ -66,18 +85,12 @@ pub fn format_line(b: &Board, out: &mut [u8; 81]) {
 }
 
 impl<W: Write> Writer<W> {
+    /// A writer that hands its bytes on to `inner` in blocks of about 256 KiB.
     pub fn new(inner: W) -> Self {
-        Self::with_threshold(inner, CHUNK)
-    }
-
-    /// A writer that hands its bytes on as soon as `threshold` of them are gathered (0: at
-    /// every board, for an inner writer that is itself a buffer).
-    pub fn with_threshold(inner: W, threshold: usize) -> Self {
-        let buf = Vec::with_capacity(threshold.max(163) + 512);
         Writer {
             inner,
-            buf,
-            threshold,
+            buf: Vec::with_capacity(CHUNK + 512),
+            threshold: CHUNK,
             first: None,
             last: None,
         }

@@ -90,9 +90,8 @@ struct Contradiction;
 
 #[derive(Clone, Copy)]
 struct State {
-    /// Candidate cells per digit-band: `cand[digit * 3 + band]`. (Tried and dropped: band-major
-    /// order, so that clearing a placed cell from the other eight digits is one vector
-    /// operation: 7% more instructions on the forum's hardest, no faster.)
+    /// Candidate cells per digit-band: `cand[digit * 3 + band]`. (Band-major order did not
+    /// pay: see benches/README.md.)
     cand: [u32; 27],
     /// The value each digit-band had when last propagated, to skip ones that did not change.
     prev: [u32; 27],
@@ -242,8 +241,8 @@ impl State {
             if self.column_hidden_singles()? {
                 continue;
             }
-            // At the root only: at every node row triads cost 25% more instructions on the
-            // forum's hardest for few nodes saved; at the root they save 7% on top1465.
+            // At the root only: at every node they cost more than the nodes they save
+            // (benches/README.md).
             if !triads {
                 return Ok(());
             }
@@ -334,9 +333,9 @@ impl State {
     /// contradiction; three take the segment, and every other digit leaves it. True when
     /// a candidate went.
     ///
-    /// Past 256 nodes this cost 8-18% at limit 2 once the path check (see
-    /// [`Search::check_path`]) catches what it was there for: nearly empty grids whose only
-    /// flaw is such a triad (found by fuzzing).
+    /// At the root only: the path check ([`Search::check_path`]) catches what it would be
+    /// there for deeper down, nearly empty grids whose only flaw is such a triad (found by
+    /// fuzzing).
     #[inline(always)]
     fn row_triads(&mut self) -> Result<bool, Contradiction> {
         let mut changed = false;
@@ -415,13 +414,12 @@ impl State {
     }
 
     /// What to guess on. A bivalue cell of the band with the most unsolved cells (fewer
-    /// nodes than the first bivalue cell: 130 against 149 a puzzle on the forum's hardest,
-    /// 26 against 34 on top1465). Else a cell with three candidates. Else a row where a
-    /// digit has two cells left, which is as binary: on a nearly empty grid whose
+    /// nodes than the first bivalue cell). Else a cell with three candidates. Else a row
+    /// where a digit has two cells left, which is as binary: on a nearly empty grid whose
     /// contradiction is local (three digits locked into two cells of a box, found by
-    /// fuzzing), guessing on any unsolved cell let the search wander for 44 seconds; the
-    /// pair finds it in microseconds. (Trying pairs before 3-candidate cells made random
-    /// sparse puzzles up to 8 times slower at worst.) Else any unsolved cell. Uses the
+    /// fuzzing), guessing on any unsolved cell let the search wander for seconds; the pair
+    /// finds it at once. (Pairs before 3-candidate cells did not pay: benches/README.md.)
+    /// Else any unsolved cell. Uses the
     /// slices of the last naked-single pass.
     fn guess(&self) -> Guess {
         let mut best: Option<(u32, usize)> = None;
@@ -472,9 +470,8 @@ impl State {
 
     /// Of the bivalue cells of band `b`, the one whose two digits have the most candidates
     /// among its peers (its row, box and column): either branch then takes out the most.
-    /// Callgrind, against the first bivalue cell of the band: instructions -7% on
-    /// forum_hardest_1106 (limit 1 and 2), -1.5% on forum_hardest_1905 and top1465.
-    /// (Choosing among the bivalue cells of all bands instead: top1465 +11%.)
+    /// (Fewer instructions than the band's first bivalue cell; scoring every band's did not
+    /// pay: benches/README.md.)
     #[inline(always)]
     fn best_bivalue(&self, b: usize) -> u32 {
         const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
@@ -539,7 +536,7 @@ impl State {
 
     /// The solved grid. Each cell's digit is built from four bit planes (plane k: the cells
     /// whose digit has bit k set), 8 cells at a time, a table spreading 8 bits over 8
-    /// bytes: 290 instructions a grid against 810 for placing the 81 bits one by one.
+    /// bytes: about a third of the instructions of placing the 81 bits one by one.
     #[inline(always)]
     fn board(&self) -> Board {
         // 3 bands of 27 cells, written as 4 blocks of 8 bytes: the last block of a band
@@ -612,9 +609,8 @@ struct Search {
 }
 
 /// How often a search checks its path for Hall's condition (see [`Search::check_path`]):
-/// every 1024 nodes, so only searches that are long anyway pay for it. On the fuzz corpus
-/// (1,078 sparse grids) 1024 gives 70 µs a grid on average (worst 0.5 ms), 512 gives 56 µs
-/// but costs 7-8% more instructions on the forum's hardest sets at limit 2.
+/// every 1024 nodes, so only searches that are long anyway pay for it (512: faster on the
+/// fuzz corpus, slower on the hardest sets; benches/README.md).
 const HALL_EVERY: u32 = 1024;
 
 impl Search {
@@ -666,8 +662,7 @@ impl Search {
             }
         };
         let keep = only_in_its_row(bit);
-        // Not `digits_at`: here, once a guess, the branch-free form cost 4% more
-        // instructions on the forum's hardest (callgrind).
+        // Not `digits_at`: here, once a guess, the branch-free form costs more.
         let mut digits: u32 = (0..9)
             .filter(|&d| s.cand[d * 3 + b] & bit != 0)
             .fold(0, |m, d| m | 1 << d);

@@ -48,100 +48,17 @@
 //!
 //! A guess picks the band with the fewest configurations left (but not fixed), the digit
 //! with the fewest configurations there, and tries its first configuration, then the rest.
-//! On the first 300 puzzles of forum_hardest_1905_11plus that is 34.8 guesses a puzzle to
-//! the first solution and 64.3 to prove it unique (the band solver: 57; tdoku's own table
-//! gives 65 for the latter; the whole set: 34.2 and 61.7), at about 2,150 instructions a
-//! node in the search function (callgrind on those 300, limit 1; a box update is ~107, and
-//! a band's triad step ~42).
+//! The tree is tdoku's size (about 64 guesses to prove a forum_hardest puzzle unique).
 //!
 //! At limit 2 a puzzle with one solution has its whole tree searched, and no order of the
 //! branches changes that tree: only the choice of guess and the strength of propagation
-//! do. The first solution, though, comes sooner when the first configuration tried is
-//! more often the right one. On forum_hardest_1106 it is: trying the first configuration
-//! first finds the solution in 97.8 propagations a puzzle, the last first in 132.7, one
-//! picked by a running counter in 121.5 (on forum_hardest_1905 and top1465 the order
-//! changes nothing). The whole tree is 222 (110.6 guesses), so in nodes this set's limit 2
-//! costs 2.3 times its limit 1, where a neutral order would give 1.7-1.8. It is the set's
-//! labels: with each puzzle's digits relabeled at random (five seeds, each with and
-//! without a random shuffle of rows, columns and transposition), limit 1 takes 114-122
-//! propagations, the whole tree 225-233, a ratio of 1.85-2.01 (top1465 and
-//! forum_hardest_1905 relabeled, one seed: 1.66 and 1.88, as given 1.70 and 1.88).
-//! Trying first the configuration with the fewest of the digit's candidate cells (or the
-//! most) takes the set as given to 105.7 (113.8), and three of the relabelings from -7% to
-//! +2% (-0% to +3%); forum_hardest_1905 -1% (+0%), 17_clue -2% (+1%): no better order.
-//! Measured on forum_hardest_1106 as given (library, limit 2, 375 puzzles), to see what
-//! could make the whole tree smaller:
-//! - Lookahead, as SAT lookahead solvers do it: probing both configurations of every digit
-//!   that has two, in every band, at every node (a configuration whose propagation fails
-//!   is dropped; the guess is the digit whose two sides remove the largest product of
-//!   configurations): 43.7 guesses, but 689 propagations, 2.3 times slower. Dropping the
-//!   failed ones alone, then guessing as usual: 59 guesses, 899 propagations. Probing only
-//!   the chosen band: 97.7 and 421. Only to depth 2, or 2 to 8 probes a node: never under
-//!   252 propagations. A better choice exists, but a probe costs a node.
-//! - Cheap choices did not find it: a band's configurations weighed by the contradictions
-//!   found in it and its boxes so far (dom/wdeg, from constraint programming), 18-23% more
-//!   guesses (as a tie-break, the same); a digit chosen across bands by the candidates its
-//!   configurations take from their three boxes, most or fewest, 2.7 times the guesses.
-//! - Stronger propagation, as a slow scalar pass over the cells after each propagation:
-//!   naked pairs in rows, columns and boxes, -11% guesses; hidden pairs -13%; both -17%
-//!   (rows and columns give most of it, boxes -5%); with naked triples -20%; X-wings and
-//!   swordfish -1%. It shrinks the search for the first solution as much (pairs: 50.5 to
-//!   42.6 guesses), so the ratio stays. Only near the root it saves less: to depth 2, -7%;
-//!   to depth 4, -14%. Nor are the nodes near the root few: a depth counts first children
-//!   only (a node's other configurations are tried in place, at its own depth), so to
-//!   depth 2 the pass ran 49.6 times a puzzle (to a fixed point) for 15 fewer
-//!   propagations, and to depth 4 102 times for 32 fewer. To pay, a pass of naked and
-//!   hidden pairs over the 27 units would have to cost under 0.3 of a node (~650
-//!   instructions); in this layout a row spans three boxes, and hidden pairs need each
-//!   unit's digits turned into positions.
-//! - Another split: the digit guessed has two configurations in 99% of the guesses (41,053
-//!   of 41,459; the rest three or four), and two split only one way. Splitting three or
-//!   four by the element they give the digit in one peer, not the first against the rest
-//!   (the peer fixed, or the one with the largest or smallest group), moved the tree under
-//!   0.1%.
-//! - Counting in a band: the same number of digits, x, takes each even configuration (0, 3
-//!   and 4 of `PERMS`), and 3 - x each odd one, since every triad is one even and one odd
-//!   configuration and holds 3 digits. The triads, one at a time, do not see it. Bounds on
-//!   x from the digits that can take, or can only take, each configuration (and from the
-//!   digits left only even ones, at most 3x, or only odd ones, at most 9 - 3x), with a
-//!   scalar pass in the band update's loop, cut the tree by 2.7% (222.1 propagations to
-//!   216.2; limit 1 alike, 97.8 to 95.2; forum_hardest_1905 -2.6%, top1465 -1%). But six
-//!   lane counts and "only" sets, some 25 vector operations, at 6.1 band updates a node
-//!   would add ~7% to a node.
-//!
-//! The time goes less to instructions than to waiting: on mispredicted branches (about 17
-//! a node on the forum's hardest in callgrind's model, most of them the sweep's tests of
-//! the marks and a band's loop exit), and on chains of operations that a mispredicted
-//! branch has to wait for. So: one word a unit for the work list ([`Marks`], +13% to +25%),
-//! column unions as three rotations side by side rather than a shorter chain of them
-//! (+2-5%), and 7.6% fewer instructions elsewhere bought no measurable time.
-//!
-//! Measured and dropped (callgrind instructions and alternated wall time, this machine):
-//! jumping to each update by the work list's lowest bit (one indirect branch each,
-//! nearly always mispredicted: the sweep is 7-11% faster; again with the updates indexed at
-//! run time, no jump table: +30% instructions, 10-15% slower); tdoku's direct recursion, box
-//! to band to box (no faster, +40% instructions on easy puzzles); boxes before bands (+8% to
-//! +30% instructions; again with one pass a box update: +5-12%); a cache of what each box
-//! last told its bands (no fewer instructions); copying a child's state vector by vector
-//! (volatile reads) instead of the `memcpy` call that `*s` becomes (limit 1 +3%, limit 2
-//! -2%: no clear gain); the masks as constants at each use instead of fields of the search
-//! (LLVM hoists and spills them just the same); a band's triad step once, without its loop,
-//! as tdoku does (callgrind: -3% instructions and 14-36% fewer mispredicted branches, but
-//! forum_hardest -5% end to end, median of 5); two passes a box update, unrolled
-//! (instructions +5-10%, slower); guessing on the first cell with two digits instead of a
-//! band's configurations (twice the nodes); preferring a band with a digit of two
-//! configurations (more nodes), or breaking ties between bands by the fewest configurations
-//! of a digit, or weighing a band's configurations by its digits not yet fixed (no fewer
-//! nodes, or up to 13% more). With the marks a word a unit (medians of 5 to 7 alternated,
-//! library): a band's triad step once and the band marked again if it dropped anything
-//! (+15% instructions, 4-8% slower); two triad steps before the loop's first test
-//! (10-15% slower); a box that checks what its next pass would assert, and marks itself
-//! only if that grew (10-20% slower); the search handing over marks instead of bits (3-6%
-//! slower: the marks went to memory); each row band right after its three boxes, the column
-//! bands last (+1-13% instructions, 2-9% slower); the root without the givens' news in
-//! [`State::new`], its boxes telling the bands instead (more instructions); marking a band
-//! only when a box's news changes its triads, not just its configurations (exact, since a
-//! band's update reads nothing but its triads: +11% instructions, 3-9% slower).
+//! do. The time goes less to instructions than to waiting on mispredicted branches (most of
+//! them the sweep's tests of the marks and a band's loop exit) and on the chains of
+//! operations they wait for; hence a word a unit for the work list ([`Marks`]) and column
+//! unions as three rotations side by side. What was tried to make the tree smaller or a
+//! node cheaper, and did not pay (lookahead, dom/wdeg, stronger propagation, other orders
+//! and splits, tdoku's recursion, other sweep orders), is in the table of
+//! `benches/README.md`.
 
 mod lanes;
 mod tables;
@@ -167,9 +84,8 @@ const UNITS: usize = FIRST_BOX + 9;
 /// when the unit is marked. Not bits of one word: with a word `|=` by every update, each
 /// test of the sweep waited for every update before it (bands mark only boxes, boxes only
 /// bands and themselves), so a mispredicted test was found out late. A word a unit, each
-/// test waits only for the updates that could mark it. (Measured against the one word, on
-/// this machine, medians of 5 alternated: library +13% to +25% on every set; two words,
-/// one for the bands and one for the boxes, got about two thirds of that.)
+/// test waits only for the updates that could mark it (faster on every set:
+/// benches/README.md).
 type Marks = [u32; UNITS];
 
 #[derive(Clone, Copy)]
@@ -226,7 +142,7 @@ fn row_union<L: Lanes>(x: L::Wide) -> L::Wide {
 /// For each lane, the digits that no other lane of its matrix row or column has (`rest`:
 /// the union of those lanes), and the digits that some lane of them has. (From the union
 /// of the other lanes: 5 operations fewer than tdoku's way, counting the digits seen once
-/// and twice; callgrind: -8% instructions in all.)
+/// and twice.)
 #[inline(always)]
 fn lone<L: Lanes>(x: L::Wide, rest: L::Wide) -> (L::Wide, L::Wide) {
     (L::and_not(x, rest), L::or(x, rest))
@@ -243,7 +159,7 @@ fn others_in_row<L: Lanes>(x: L::Wide) -> L::Wide {
 
 /// For each lane, the union of the other three lanes of its matrix column: the three
 /// rotations side by side. (A column rotation is a `vpermq`, of latency 3 on Zen 3: as a
-/// chain, as in the rows, it cost 2-5% of the time, though 1.5% fewer instructions.)
+/// chain, as in the rows, it is slower though shorter.)
 #[inline(always)]
 fn others_in_col<L: Lanes>(x: L::Wide) -> L::Wide {
     L::or(
@@ -257,8 +173,7 @@ impl<L: Lanes> State<L> {
     /// every other lane every digit, and each band drops the configurations that put a given
     /// digit in another element of its peer (what the given's box would tell it). The
     /// boxes' first pass clears the givens from the rest of their boxes. (Clearing them here
-    /// instead, one table row per given, cost ~2,500 instructions a kaggle puzzle, a quarter
-    /// of its solve; this is ~900, and the propagation does the same work as before.)
+    /// instead, one table row per given, cost about three times the instructions.)
     #[inline(always)]
     fn new(puzzle: &Board, m: &Masks<L>) -> Self {
         let mut given = [[0u16; 16]; 9];
@@ -317,8 +232,7 @@ impl<L: Lanes> State<L> {
         }
         loop {
             sweep!(0 1 2 3 4 5; 0 1 2 3 4 5 6 7 8);
-            // (~20 instructions a sweep; a running `or` of what the box updates mark
-            // instead, 1% more instructions in all and no clear change in time.)
+            // (A running `or` of what the box updates mark did not pay.)
             if mark.iter().fold(0, |a, &x| a | x) == 0 {
                 return true;
             }
@@ -329,12 +243,12 @@ impl<L: Lanes> State<L> {
     /// changed goes back on the work list for its next pass. (Looping here until the box
     /// settles instead: the loop's exit was about a third mispredicted, and its last pass
     /// always found nothing; back on the list, the next pass often takes the bands' news
-    /// too. Passes -11% to -22%, library 11-18% faster.)
+    /// too.)
     #[inline(always)]
     fn update_box<const K: usize>(&mut self, m: &Masks<L>, mark: &mut Marks) -> bool {
         // Without this fence LLVM keeps some of the bands' vectors out of the state, in
         // registers and stack slots, across the sweep, and copies them between slots at
-        // every box: callgrind, 6-10% more instructions; library 11-25% slower.
+        // every box (benches/README.md).
         std::sync::atomic::compiler_fence(std::sync::atomic::Ordering::SeqCst);
         let cells = self.boxes[K];
         let counts = L::counts(cells);
@@ -419,8 +333,8 @@ impl<L: Lanes> State<L> {
 
     /// Band `t`, whose configurations changed: full triads take their digits, then its
     /// boxes are restricted to the triads left. (The configurations went at once, where the
-    /// news came from; kept aside for the band's update instead, the state was 96 bytes
-    /// larger to copy at each guess and callgrind counted ~1% more instructions.)
+    /// news came from; kept aside for the band's update instead, the state is larger to
+    /// copy at each guess.)
     #[inline(always)]
     fn update_band<const T: usize>(&mut self, m: &Masks<L>, mark: &mut Marks) -> bool {
         let t = T;
@@ -438,8 +352,8 @@ impl<L: Lanes> State<L> {
             // A triad down to 3 digits takes them: their configurations that put them in
             // another element of that peer go (in each triad lane, the digits the peer's
             // other triads take; configuration c reads lane 4p + PERMS[c][p] of each peer).
-            // (No early way out when no triad is full: the branch cost more than the few
-            // operations it skips, median of 7 alternated runs on the forum's hardest +4%.)
+            // (No early way out when no triad is full: the branch costs more than the few
+            // operations it skips.)
             let full = L::and(triads, L::eq(counts, m.triad_minimum));
             let elsewhere = others_in_row::<L>(full);
             let drop = L::n_or(
