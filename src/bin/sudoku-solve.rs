@@ -1,2 +1,2 @@
-#![cfg_attr(not(test), no_main)]
+#![no_main]
 sudoku_filters::entry!(sudoku_filters::cli::solve);

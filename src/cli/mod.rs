@@ -130,10 +130,11 @@ fn widen_pipe(fd: i32) {
 }
 
 /// Defines the C `main` of a binary that runs the tool of module `$m` (its `TOOL` and `run`),
-/// in a crate with `#![no_main]`:
+/// in a crate with `#![no_main]` (and `test = false`: a test harness would bring its own
+/// `main`):
 ///
 /// ```ignore
-/// #![cfg_attr(not(test), no_main)]
+/// #![no_main]
 /// sudoku_filters::entry!(sudoku_filters::cli::gen);
 /// ```
 ///
@@ -144,7 +145,6 @@ fn widen_pipe(fd: i32) {
 #[macro_export]
 macro_rules! entry {
     ($m:path) => {
-        #[cfg(not(test))]
         #[no_mangle]
         extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -> i32 {
             use $m as tool;

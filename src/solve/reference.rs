@@ -8,28 +8,46 @@ pub fn count_up_to(puzzle: &Board, limit: u32) -> (u32, Option<Board>) {
     let mut b = *puzzle;
     let mut first = None;
     let mut count = 0;
-    dfs(&mut b, limit, &mut count, &mut first);
+    dfs(&mut b, &peers(), limit, &mut count, &mut first);
     (count, first)
 }
 
-fn candidates(b: &Board, cell: usize) -> u16 {
-    let mut used = 0u16;
-    for other in 0..81 {
-        let same = row_of(other) == row_of(cell)
-            || col_of(other) == col_of(cell)
-            || box_of(other) == box_of(cell);
-        if same && other != cell {
-            used |= 1 << b.0[other];
+/// For each cell, the 20 other cells of its row, column or box.
+fn peers() -> [[usize; 20]; 81] {
+    let mut t = [[0; 20]; 81];
+    for (cell, list) in t.iter_mut().enumerate() {
+        let mut n = 0;
+        for other in 0..81 {
+            let same = row_of(other) == row_of(cell)
+                || col_of(other) == col_of(cell)
+                || box_of(other) == box_of(cell);
+            if same && other != cell {
+                list[n] = other;
+                n += 1;
+            }
         }
+        assert_eq!(n, 20);
     }
+    t
+}
+
+/// The digits (bit d for digit d) that no peer of `cell` holds.
+fn candidates(b: &Board, peers: &[usize; 20]) -> u16 {
+    let used = peers.iter().fold(0u16, |m, &p| m | 1 << b.0[p]);
     !used & 0b11_1111_1110
 }
 
-fn dfs(b: &mut Board, limit: u32, count: &mut u32, first: &mut Option<Board>) {
+fn dfs(
+    b: &mut Board,
+    peers: &[[usize; 20]; 81],
+    limit: u32,
+    count: &mut u32,
+    first: &mut Option<Board>,
+) {
     let mut best: Option<(usize, u16)> = None;
-    for cell in 0..81 {
+    for (cell, cell_peers) in peers.iter().enumerate() {
         if b.0[cell] == 0 {
-            let c = candidates(b, cell);
+            let c = candidates(b, cell_peers);
             if best.is_none_or(|(_, m)| c.count_ones() < m.count_ones()) {
                 best = Some((cell, c));
             }
@@ -45,7 +63,7 @@ fn dfs(b: &mut Board, limit: u32, count: &mut u32, first: &mut Option<Board>) {
     for d in 1..=9u8 {
         if cands & (1 << d) != 0 {
             b.0[cell] = d;
-            dfs(b, limit, count, first);
+            dfs(b, peers, limit, count, first);
             b.0[cell] = 0;
             if *count >= limit {
                 return;
