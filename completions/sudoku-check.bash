@@ -7,7 +7,7 @@ _sudoku_check() {
         --count) COMPREPLY=(); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "-p --puzzles -d --distinct --first --strict --solves --count -h --help -V --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "-p --puzzles -u --unique -d --distinct --first --strict --solves --count -h --help -V --version" -- "$cur"))
     else
         compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=($(compgen -f -- "$cur"))
     fi

@@ -5,9 +5,12 @@ _sudoku_gen() {
         --first) COMPREPLY=($(compgen -W "1 2 3 4 5 6 7 8 9" -- "$cur")); return ;;
         --id) COMPREPLY=(); return ;;
         --skip) COMPREPLY=(); return ;;
+        --blanks) COMPREPLY=(); return ;;
+        --seed) COMPREPLY=(); return ;;
+        -j|--jobs) COMPREPLY=(); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "-l --line --first --id --skip -h --help -V --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "-l --line --first --id --skip -r --random -p --puzzles --blanks -u --unique -m --minimal -s --symmetric --seed -j --jobs -h --help -V --version" -- "$cur"))
     else
         COMPREPLY=()
     fi

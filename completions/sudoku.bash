@@ -4,6 +4,9 @@ _sudoku() {
     case $prev in
         -c|--create) COMPREPLY=(); return ;;
         -s|--solve) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        -n|--games) COMPREPLY=(); return ;;
+        -r|--range) COMPREPLY=(); return ;;
+        --seed) COMPREPLY=(); return ;;
         -o|--output) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --first) COMPREPLY=($(compgen -W "1 2 3 4 5 6 7 8 9" -- "$cur")); return ;;
         --id) COMPREPLY=(); return ;;
@@ -11,7 +14,7 @@ _sudoku() {
         --generate) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=($(compgen -d -- "$cur")); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "-c --create -s --solve -o --output --first --id -j --jobs --generate -h --help -V --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "-c --create -s --solve -n --games -r --range -u --unique --seed -o --output --first --id -j --jobs --generate -h --help -V --version" -- "$cur"))
     else
         COMPREPLY=()
     fi

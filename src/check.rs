@@ -18,6 +18,8 @@ pub struct Checks {
     pub first: Option<u8>,
     /// The exact assignment layout.
     pub strict: bool,
+    /// Exactly one solution (a puzzle; implies `puzzles`).
+    pub unique: bool,
 }
 
 /// Why a board failed, with the line it points at when that is not the board's first.
@@ -78,6 +80,15 @@ pub fn check_board(item: &Item, checks: &Checks, puzzle: Option<&Board>) -> Opti
     if checks.strict {
         if let Some(issue) = item.layout {
             return Some(layout_failure(issue));
+        }
+    }
+    if checks.unique {
+        use crate::solve::{count_up_to, Outcome};
+        match count_up_to(b, 2) {
+            Outcome::Solved { count: 1, .. } => {}
+            Outcome::Solved { count: 0, .. } => return at("no solution".into()),
+            Outcome::Solved { .. } => return at("more than one solution".into()),
+            Outcome::Invalid(c) => return at(c.to_string()),
         }
     }
     None
@@ -155,7 +166,7 @@ fn nibbles(b: &[u8]) -> u64 {
 /// digest with a chance of about 2^-128 a pair (not against an adversary, who is not a
 /// concern of a checker of its own user's boards).
 #[inline]
-fn digest(b: &Board) -> [u64; 2] {
+pub(crate) fn digest(b: &Board) -> [u64; 2] {
     let c = &b.0;
     let mut words = [0u64; 6];
     for (i, w) in words.iter_mut().take(5).enumerate() {

@@ -13,6 +13,7 @@ use crate::stream::{Item, Reader};
 #[derive(Clone, Copy, Debug)]
 pub enum Opt {
     Puzzles,
+    Unique,
     Distinct,
     First,
     Strict,
@@ -20,7 +21,7 @@ pub enum Opt {
     Count,
 }
 
-static FLAGS: [(Opt, Flag); 6] = [
+static FLAGS: [(Opt, Flag); 7] = [
     (
         Opt::Puzzles,
         Flag::switch(
@@ -28,6 +29,16 @@ static FLAGS: [(Opt, Flag); 6] = [
             Some('p'),
             "boards may have blanks (check puzzles, not solutions)",
             "Accept blank cells (0 or .): check puzzles rather than solved grids. The rules still hold.",
+        ),
+    ),
+    (
+        Opt::Unique,
+        Flag::switch(
+            "unique",
+            Some('u'),
+            "every puzzle must have exactly one solution",
+            "Fail every puzzle with no solution or more than one (counted to two). Implies \
+             --puzzles.",
         ),
     ),
     (
@@ -92,7 +103,10 @@ static FLAGS: [(Opt, Flag); 6] = [
 pub static TOOL: Tool<Opt> = Tool {
     name: "sudoku-check",
     about: "Judge every sudoku board read: rules, completeness, layout, distinctness.",
-    usage: &["[--puzzles] [--distinct] [--strict] [--first D] [--solves FILE] [--count N] [FILE]..."],
+    usage: &[
+        "[--puzzles] [--unique] [--distinct] [--strict] [--first D] [--solves FILE] [--count N] \
+         [FILE]...",
+    ],
     description: "Reads boards from the FILEs (standard input when there are none, or for -) in grid \
 form or line form and checks each one: no digit repeats in a row, column or box, and no cell is blank \
 (unless --puzzles). The options add checks. Each failing board is reported on standard error as \
@@ -137,6 +151,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<Config, Error> {
         };
         match id {
             Opt::Puzzles => cfg.checks.puzzles = true,
+            Opt::Unique => (cfg.checks.unique, cfg.checks.puzzles) = (true, true),
             Opt::Distinct => cfg.distinct = true,
             Opt::Strict => cfg.checks.strict = true,
             Opt::First => cfg.checks.first = Some(shared::first(t, &v)?),

@@ -5,29 +5,38 @@
 
 use std::ffi::OsString;
 
+use super::dig::{self, Dig, What};
 use super::flags::{Arg, Flag, Tool};
 use super::gen::{generate, Config as GenConfig};
 use super::output::write_output;
-use super::shared::{self, FIRST, ID, JOBS};
+use super::shared::{self, FIRST, ID, JOBS, SEED};
 use super::solve::{solve_all, Config as SolveConfig};
 use super::{diag, Error, OK};
+use crate::gen::puzzle::Spec;
 use crate::stream::Form;
 
 /// The assignment's bound on `-c`.
 pub const MAX_CREATE: u64 = 1_000_000;
+/// The assignment's bounds on `-n` and on the range of `-r`.
+pub const MAX_GAMES: u64 = 10_000;
+pub const GAME_BLANKS: (u8, u8) = (20, 55);
 
 /// The flags of `sudoku`.
 #[derive(Clone, Copy, Debug)]
 pub enum Opt {
     Create,
     Solve,
+    Games,
+    Range,
+    Unique,
+    Seed,
     Output,
     First,
     Id,
     Jobs,
 }
 
-static FLAGS: [(Opt, Flag); 6] = [
+static FLAGS: [(Opt, Flag); 10] = [
     (
         Opt::Create,
         Flag::valued(
@@ -53,6 +62,39 @@ static FLAGS: [(Opt, Flag); 6] = [
         ),
     ),
     (
+        Opt::Games,
+        Flag::valued(
+            "games",
+            Some('n'),
+            "N",
+            "write N distinct games (1-10000) to game.txt",
+            "Write N distinct games (puzzles), 1 to 10000, to game.txt (or the -o file) in the \
+             assignment's layout, 0 for a blank; sudoku -s game.txt then solves them into \
+             sudoku.txt. Each game is dug out of a random grid from the whole space.",
+        ),
+    ),
+    (
+        Opt::Range,
+        Flag::valued(
+            "range",
+            Some('r'),
+            "L~U",
+            "with -n: blanks a game, drawn in L..U (20 <= L <= U <= 55)",
+            "With -n: each game's number of blank cells, drawn in L to U, 20 <= L <= U <= 55 \
+             (L~U, L-U, or one number; default 20~55).",
+        ),
+    ),
+    (
+        Opt::Unique,
+        Flag::switch(
+            "unique",
+            Some('u'),
+            "with -n: every game has exactly one solution",
+            "With -n: every game has exactly one solution.",
+        ),
+    ),
+    (Opt::Seed, SEED),
+    (
         Opt::Output,
         Flag::valued(
             "output",
@@ -77,11 +119,16 @@ static FLAGS: [(Opt, Flag); 6] = [
 pub static TOOL: Tool<Opt> = Tool {
     name: "sudoku",
     about: "Create distinct sudoku grids, or solve puzzles, into sudoku.txt.",
-    usage: &["-c N [--first D | --id NUMBER] [-o FILE]", "-s FILE [-o FILE] [-j N]", "--generate DIR"],
+    usage: &[
+        "-c N [--first D | --id NUMBER] [-o FILE]",
+        "-s FILE [-o FILE] [-j N]",
+        "-n N [-r L~U] [-u] [--seed S] [-o FILE] [-j N]",
+        "--generate DIR",
+    ],
     description: "The front for the BUAA software-engineering assignment (the personal project, Sudoku). \
 sudoku -c N writes N distinct solved grids \
-to sudoku.txt; sudoku -s FILE writes the solutions of the puzzles in FILE to sudoku.txt. Both write the \
-assignment's layout: nine rows of nine digits separated by single spaces, one empty line between grids, \
+to sudoku.txt; sudoku -s FILE writes the solutions of the puzzles in FILE to sudoku.txt; sudoku -n N writes N \
+distinct games to game.txt (-r: their blanks, -u: one solution each). All write the assignment's layout: nine rows of nine digits separated by single spaces, one empty line between grids, \
 none at the end.\n\nsudoku.txt is replaced only when the whole job succeeded: on a bad command line, a bad \
 puzzle or an interruption it is left exactly as it was.",
     flags: &FLAGS,
@@ -93,6 +140,7 @@ puzzle or an interruption it is left exactly as it was.",
         ("sudoku -c 20 --id 2023123456", "grids whose top-left digit comes from a student id"),
         ("sudoku -s game.txt && cat sudoku.txt", "solve the puzzles of game.txt"),
         ("sudoku -c 1000 -o - | sudoku-check --distinct --strict", "check the output of -c"),
+        ("sudoku -n 100 -r 30~40 -u && sudoku -s game.txt", "100 unique games, then their solutions"),
     ],
 };
 
@@ -105,11 +153,13 @@ board stream, an output that cannot be written).";
 enum Mode {
     Create(GenConfig),
     Solve(SolveConfig),
+    Games(Dig),
 }
 
 fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
     let t = &TOOL;
     let (mut create, mut solve, mut first, mut output, mut jobs) = (None, None, None, None, None);
+    let (mut games, mut range, mut unique, mut seed) = (None, None, None, None);
     for a in args {
         let (id, flag, v) = match a {
             Arg::Flag { id, flag, value } => (id, flag, value.unwrap_or_default()),
@@ -121,19 +171,56 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
                 shared::once(t, flag, &mut create, n)?
             }
             Opt::Solve => shared::once(t, flag, &mut solve, v)?,
+            Opt::Games => {
+                let n = t.number("-n", &v, 1..=MAX_GAMES)?;
+                shared::once(t, flag, &mut games, n)?
+            }
+            Opt::Range => {
+                let (lo, hi) = dig::blanks(t, "-r", &v)?;
+                if lo < GAME_BLANKS.0 || hi > GAME_BLANKS.1 {
+                    return Err(t.usage(format!(
+                        "-r: expected L~U with {} <= L <= U <= {}, found '{}'",
+                        GAME_BLANKS.0,
+                        GAME_BLANKS.1,
+                        v.to_string_lossy()
+                    )));
+                }
+                shared::once(t, flag, &mut range, (lo, hi))?
+            }
+            Opt::Unique => shared::once(t, flag, &mut unique, true)?,
+            Opt::Seed => shared::once(t, flag, &mut seed, shared::seed(t, &v)?)?,
             Opt::First => shared::once(t, flag, &mut first, shared::first(t, &v)?)?,
             Opt::Id => shared::once(t, flag, &mut first, shared::id(t, &v)?)?,
             Opt::Output => shared::once(t, flag, &mut output, v)?,
             Opt::Jobs => shared::once(t, flag, &mut jobs, shared::jobs(t, &v)?)?,
         }
     }
-    let output = output.unwrap_or_else(|| "sudoku.txt".into());
-    let mode = match (create, solve) {
-        (Some(_), Some(_)) => return Err(t.usage("-c and -s cannot be used together".into())),
-        (None, None) => return Err(t.usage("expected -c N or -s FILE".into())),
-        (Some(n), None) => {
+    let modes = [create.is_some(), solve.is_some(), games.is_some()];
+    if modes.iter().filter(|&&m| m).count() > 1 {
+        return Err(t.usage("-c, -s and -n cannot be used together: one job a run".into()));
+    }
+    if games.is_none() {
+        for (given, name) in [
+            (range.is_some(), "-r"),
+            (unique.is_some(), "-u"),
+            (seed.is_some(), "--seed"),
+        ] {
+            if given {
+                return Err(t.usage(format!("{name} goes with -n")));
+            }
+        }
+    }
+    let default_output = if games.is_some() {
+        "game.txt"
+    } else {
+        "sudoku.txt"
+    };
+    let output = output.unwrap_or_else(|| default_output.into());
+    let mode = match (create, solve, games) {
+        (None, None, None) => return Err(t.usage("expected -c N, -s FILE or -n N".into())),
+        (Some(n), _, _) => {
             if jobs.is_some() {
-                return Err(t.usage("-j goes with -s, not -c".into()));
+                return Err(t.usage("-j goes with -s or -n, not -c".into()));
             }
             Mode::Create(GenConfig {
                 count: n,
@@ -142,7 +229,25 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
                 form: Form::Grid,
             })
         }
-        (None, Some(file)) => {
+        (None, None, Some(n)) => {
+            if first.is_some() {
+                return Err(t.usage("--first and --id go with -c, not -n".into()));
+            }
+            Mode::Games(Dig {
+                what: What::Puzzles(Spec {
+                    blanks: range.unwrap_or(GAME_BLANKS),
+                    unique: unique.unwrap_or(false),
+                    minimal: false,
+                    symmetric: false,
+                }),
+                count: n,
+                skip: 0,
+                seed: seed.unwrap_or_else(dig::clock_seed),
+                jobs: jobs.unwrap_or_else(shared::all_cores),
+                form: Form::Grid,
+            })
+        }
+        (None, Some(file), _) => {
             if first.is_some() {
                 return Err(t.usage("--first and --id go with -c, not -s".into()));
             }
@@ -185,6 +290,7 @@ pub fn run(args: Vec<Arg<Opt>>) -> Result<i32, Error> {
     };
     write_output(&output, |out| match &mode {
         Mode::Create(cfg) => generate(&TOOL, cfg, out, &name),
+        Mode::Games(d) => dig::run(d, out, &name),
         Mode::Solve(cfg) => {
             let file = cfg.files[0].to_string_lossy();
             let t = solve_all(cfg, out, &name)?;

@@ -11,6 +11,7 @@
 //!   ([`out_error`]); any other I/O error is an error.
 
 pub mod check;
+pub mod dig;
 pub mod doc;
 pub mod flags;
 pub mod front;

@@ -41,6 +41,16 @@ pub const LINE: Flag = Flag::switch(
     "Write every board as one line of 81 cells instead of grid form.",
 );
 
+pub const SEED: Flag = Flag::valued(
+    "seed",
+    None,
+    "S",
+    "seed of the random grids and puzzles (default: from the clock)",
+    "Seed the random grids and puzzles with S, a whole number (default: one from the clock). The \
+     same seed writes the same bytes on any machine and with any -j; item k depends only on the \
+     seed and k, so --skip shards a seeded run.",
+);
+
 /// The most threads `-j` asks for.
 pub const MAX_JOBS: usize = 1024;
 
@@ -57,6 +67,11 @@ pub fn id<I>(tool: &Tool<I>, v: &OsStr) -> Result<u8, Error> {
             "--id: expected a student id of two or more digits, found '{s}'"
         ))
     })
+}
+
+/// `--seed S`.
+pub fn seed<I>(tool: &Tool<I>, v: &OsStr) -> Result<u64, Error> {
+    tool.number("--seed", v, 0..=u64::MAX)
 }
 
 /// `-j N`: the number of threads, 0 for one a core.

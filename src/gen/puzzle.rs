@@ -1,0 +1,205 @@
+//! Puzzles dug out of random grids.
+//!
+//! Puzzle k under a seed is a function of (seed, k) alone ([`make`]): a random grid
+//! ([`super::random::grid`]), then one pass over its cells in a random order, each cell (or,
+//! with `symmetric`, each pair of cells opposite through the centre, the centre alone) made
+//! blank in turn:
+//!
+//! ```text
+//!   grid ─► for each unit, in random order:  blank it ─► unique still? ── yes ─► keep it blank
+//!                                                              │ no
+//!                                                              └──► put the givens back
+//!   stop at the target number of blanks (not for `minimal`, which visits every unit)
+//! ```
+//!
+//! Uniqueness is [`crate::solve::count_up_to`] at limit 2. A given whose removal loses
+//! uniqueness stays necessary as more givens go (fewer givens allow more solutions, never
+//! fewer), so after the pass no given of a `minimal` puzzle can go: it is minimal (with
+//! `symmetric`, no pair can go). An attempt whose blanks end outside the range is thrown
+//! away and the next one starts from a new grid, up to [`ATTEMPTS`].
+
+use super::random::{self, mix, Rng};
+use crate::board::Board;
+use crate::solve::{count_up_to, Outcome};
+
+/// Attempts a puzzle may take before [`make`] gives up on it.
+pub const ATTEMPTS: u32 = 1000;
+
+/// The fewest givens a puzzle with one solution can have (McGuire, Tugemann and Civario,
+/// "There is no 16-clue Sudoku", 2012): at most 64 blanks.
+pub const MAX_UNIQUE_BLANKS: u8 = 81 - 17;
+
+/// What puzzles to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spec {
+    /// Each puzzle's number of blanks is drawn in `lo..=hi` (with `minimal`, it must fall
+    /// there).
+    pub blanks: (u8, u8),
+    /// Exactly one solution.
+    pub unique: bool,
+    /// Unique, and no given can go without losing that.
+    pub minimal: bool,
+    /// Givens symmetric under a half turn of the grid.
+    pub symmetric: bool,
+}
+
+impl Spec {
+    /// Why no puzzle can meet the spec, if that is so (as a sentence).
+    pub fn impossible(&self) -> Option<String> {
+        let (lo, hi) = self.blanks;
+        if lo > hi || hi > 81 {
+            return Some(format!("blanks {lo}-{hi}: expected L-U with L <= U <= 81"));
+        }
+        if (self.unique || self.minimal) && lo > MAX_UNIQUE_BLANKS {
+            return Some(format!(
+                "a unique puzzle has at least 17 givens, so at most {MAX_UNIQUE_BLANKS} blanks, \
+                 not {lo}-{hi}"
+            ));
+        }
+        None
+    }
+}
+
+/// The cells blanked together: one, or two opposite through the centre.
+fn units(symmetric: bool) -> Vec<[u8; 2]> {
+    if symmetric {
+        (0..=40u8).map(|c| [c, 80 - c]).collect()
+    } else {
+        (0..81u8).map(|c| [c, c]).collect()
+    }
+}
+
+fn unique(p: &Board) -> bool {
+    matches!(count_up_to(p, 2), Outcome::Solved { count: 1, .. })
+}
+
+/// Puzzle `k` under `seed` (and `retry`, for a replacement of a puzzle made before), or
+/// `None` when [`ATTEMPTS`] attempts did not meet the spec.
+pub fn make(spec: &Spec, seed: u64, k: u64, retry: u64) -> Option<Board> {
+    let seed = if retry == 0 { seed } else { seed ^ mix(retry) };
+    let mut rng = Rng::for_item(seed, k);
+    let mut order = units(spec.symmetric);
+    let (lo, hi) = spec.blanks;
+    let check = spec.unique || spec.minimal;
+    for _ in 0..ATTEMPTS {
+        let grid = random::grid(&mut rng);
+        rng.shuffle(&mut order);
+        let target = if spec.minimal {
+            81
+        } else {
+            lo + rng.below(u32::from(hi - lo) + 1) as u8
+        };
+        let mut p = grid;
+        let mut blanks = 0u8;
+        for &[a, b] in &order {
+            let size = 1 + u8::from(a != b);
+            if blanks + size > target {
+                continue;
+            }
+            p.0[a as usize] = 0;
+            p.0[b as usize] = 0;
+            if check && !unique(&p) {
+                p.0[a as usize] = grid.0[a as usize];
+                p.0[b as usize] = grid.0[b as usize];
+                continue;
+            }
+            blanks += size;
+            if blanks == target {
+                break;
+            }
+        }
+        if (lo..=hi).contains(&blanks) {
+            return Some(p);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::reference;
+
+    fn spec(lo: u8, hi: u8) -> Spec {
+        Spec {
+            blanks: (lo, hi),
+            unique: false,
+            minimal: false,
+            symmetric: false,
+        }
+    }
+
+    #[test]
+    fn blanks_symmetry_and_givens_are_as_asked() {
+        for symmetric in [false, true] {
+            for k in 0..50 {
+                let s = Spec {
+                    symmetric,
+                    ..spec(30, 50)
+                };
+                let p = make(&s, 5, k, 0).unwrap();
+                let blanks = p.0.iter().filter(|&&c| c == 0).count();
+                assert!((30..=50).contains(&blanks), "{blanks}");
+                assert!(p.first_clash().is_none());
+                if symmetric {
+                    assert!(
+                        (0..81).all(|c| (p.0[c] == 0) == (p.0[80 - c] == 0)),
+                        "{p:?}"
+                    );
+                }
+                assert_eq!(make(&s, 5, k, 0), Some(p));
+            }
+        }
+    }
+
+    #[test]
+    fn unique_and_minimal_puzzles_are_so_by_the_reference() {
+        for (k, symmetric) in (0..40).zip([false, true].into_iter().cycle()) {
+            let s = Spec {
+                minimal: true,
+                unique: true,
+                symmetric,
+                ..spec(0, 64)
+            };
+            let p = make(&s, 11, k, 0).unwrap();
+            assert_eq!(reference::count_up_to(&p, 2).0, 1, "{p:?}");
+            // No given (or pair of givens) can go.
+            for c in 0..81 {
+                if p.0[c] == 0 || (symmetric && c > 40) {
+                    continue;
+                }
+                let mut q = p;
+                q.0[c] = 0;
+                if symmetric {
+                    q.0[80 - c] = 0;
+                }
+                assert_eq!(reference::count_up_to(&q, 2).0, 2, "{p:?} less cell {c}");
+            }
+        }
+        let s = Spec {
+            unique: true,
+            ..spec(40, 45)
+        };
+        for k in 0..40 {
+            let p = make(&s, 3, k, 0).unwrap();
+            assert_eq!(reference::count_up_to(&p, 2).0, 1);
+        }
+    }
+
+    #[test]
+    fn impossible_requests_are_told() {
+        let s = Spec {
+            unique: true,
+            ..spec(65, 70)
+        };
+        assert!(s.impossible().unwrap().contains("at least 17 givens"));
+        assert!(spec(50, 40).impossible().is_some());
+        assert_eq!(spec(0, 81).impossible(), None);
+        // Merely unlikely: 64 blanks and unique, in a handful of attempts, does not happen.
+        let hard = Spec {
+            unique: true,
+            ..spec(64, 64)
+        };
+        assert_eq!(hard.impossible(), None);
+    }
+}
