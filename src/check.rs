@@ -7,6 +7,7 @@
 //! the input.
 
 use crate::board::Board;
+use crate::gen::random::mix;
 use crate::stream::{Item, LayoutIssue};
 
 /// What `sudoku-check` was asked to check.
@@ -141,14 +142,6 @@ pub enum DistinctError {
     OutOfMemory,
     /// More boards than the record's ordinal can number.
     TooMany,
-}
-
-/// The finaliser of splitmix64 (Steele, Lea and Flood, 2014): a bijection of 64-bit words
-/// in which every input bit moves about half the output bits.
-const fn mix(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 /// The 8 cells of `b` (each 0..=9) as 8 nibbles: SWAR, three steps of shifts and masks.

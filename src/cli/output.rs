@@ -311,15 +311,13 @@ fn random() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     let local = 0u8;
-    let mut x = clock
+    let x = clock
         ^ (u64::from(std::process::id()) << 32)
         ^ CALLS
             .fetch_add(1, Ordering::Relaxed)
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         ^ (&local as *const u8 as u64);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
+    crate::gen::random::mix(x)
 }
 
 /// Removal of a named temporary file when the process is interrupted.
