@@ -6,11 +6,12 @@ _sudoku_gen() {
         --id) COMPREPLY=(); return ;;
         --skip) COMPREPLY=(); return ;;
         --blanks) COMPREPLY=(); return ;;
+        --level) COMPREPLY=($(compgen -W "easy medium hard expert" -- "$cur")); return ;;
         --seed) COMPREPLY=(); return ;;
         -j|--jobs) COMPREPLY=(); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "-l --line --first --id --skip -r --random -p --puzzles --blanks -u --unique -m --minimal -s --symmetric --seed -j --jobs -h --help -V --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "-l --line --first --id --skip -r --random -p --puzzles --blanks -u --unique -m --minimal -s --symmetric --level --seed -j --jobs -h --help -V --version" -- "$cur"))
     else
         COMPREPLY=()
     fi

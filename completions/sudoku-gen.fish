@@ -9,6 +9,7 @@ complete -c sudoku-gen -l blanks -x -d 'blank cells a puzzle, drawn in L..U (als
 complete -c sudoku-gen -s u -l unique -d 'every puzzle has exactly one solution'
 complete -c sudoku-gen -s m -l minimal -d 'unique, and no given can go without losing that'
 complete -c sudoku-gen -s s -l symmetric -d 'givens symmetric under a half turn'
+complete -c sudoku-gen -l level -x -a 'easy medium hard expert' -d 'puzzles of this level (easy, medium, hard, expert), unique'
 complete -c sudoku-gen -l seed -x -d 'seed of the random grids and puzzles (default: from the clock)'
 complete -c sudoku-gen -s j -l jobs -x -d 'work on N threads (0 or default: all cores)'
 complete -c sudoku-gen -s h -l help -d 'print help (-h for a summary, --help for all)'

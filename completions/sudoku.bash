@@ -5,6 +5,7 @@ _sudoku() {
         -c|--create) COMPREPLY=(); return ;;
         -s|--solve) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         -n|--games) COMPREPLY=(); return ;;
+        -m|--level) COMPREPLY=($(compgen -W "1 2 3" -- "$cur")); return ;;
         -r|--range) COMPREPLY=(); return ;;
         --seed) COMPREPLY=(); return ;;
         -o|--output) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -14,7 +15,7 @@ _sudoku() {
         --generate) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=($(compgen -d -- "$cur")); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "-c --create -s --solve -n --games -r --range -u --unique --seed -o --output --first --id -j --jobs --generate -h --help -V --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "-c --create -s --solve -n --games -m --level -r --range -u --unique --seed -o --output --first --id -j --jobs --generate -h --help -V --version" -- "$cur"))
     else
         COMPREPLY=()
     fi

@@ -2,6 +2,7 @@
 complete -c sudoku -s c -l create -x -d 'write N distinct solved grids (1-1000000) to sudoku.txt'
 complete -c sudoku -s s -l solve -r -F -d 'write the solutions of FILE\'s puzzles to sudoku.txt'
 complete -c sudoku -s n -l games -x -d 'write N distinct games (1-10000) to game.txt'
+complete -c sudoku -s m -l level -x -a '1 2 3' -d 'with -n: games at a level (1 easy, 2 medium, 3 hard), unique'
 complete -c sudoku -s r -l range -x -d 'with -n: blanks a game, drawn in L..U (20 <= L <= U <= 55)'
 complete -c sudoku -s u -l unique -d 'with -n: every game has exactly one solution'
 complete -c sudoku -l seed -x -d 'seed of the random grids and puzzles (default: from the clock)'

@@ -11,6 +11,7 @@ pub fn bin(name: &str) -> &'static str {
         "sudoku-gen" => env!("CARGO_BIN_EXE_sudoku-gen"),
         "sudoku-solve" => env!("CARGO_BIN_EXE_sudoku-solve"),
         "sudoku-check" => env!("CARGO_BIN_EXE_sudoku-check"),
+        "sudoku-grade" => env!("CARGO_BIN_EXE_sudoku-grade"),
         _ => panic!("no binary {name}"),
     }
 }

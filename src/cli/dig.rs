@@ -129,6 +129,10 @@ fn not_made(d: &Dig, k: u64) -> String {
         (false, false, true) => "symmetric puzzle",
         (false, false, false) => "puzzle",
     };
+    let kind = match s.level {
+        Some(l) => format!("{} {kind}", l.name()),
+        None => kind.to_string(),
+    };
     format!(
         "puzzle {}: no {kind} with {}-{} blanks in {ATTEMPTS} attempts (a wider --blanks makes \
          one likelier)",

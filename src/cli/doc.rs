@@ -11,12 +11,13 @@ use super::flags::{Doc, Flag};
 use super::{io_error, Error, OK};
 
 /// The tools as documented, front first.
-pub fn tools() -> [Doc; 4] {
+pub fn tools() -> [Doc; 5] {
     [
         super::front::TOOL.doc(),
         super::gen::TOOL.doc(),
         super::solve::TOOL.doc(),
         super::check::TOOL.doc(),
+        super::grade::TOOL.doc(),
     ]
 }
 
@@ -54,7 +55,7 @@ names its file, line and column.";
 
 /// The sections of sudoku-board(5), the board-stream contract: (heading, paragraphs).
 const BOARD_PAGE: &[(&str, &str)] = &[
-    ("DESCRIPTION", "The sudoku filters (sudoku-gen, sudoku-solve, sudoku-check and sudoku) read and \
+    ("DESCRIPTION", "The sudoku filters (sudoku-gen, sudoku-solve, sudoku-check, sudoku-grade and sudoku) read and \
 write one stream of boards. A board is 81 cells, read row by row from the top left; a cell holds a digit \
 1 to 9, or is blank. A stream holds boards in two forms, which may be mixed; each board keeps the form it \
 was read in unless a tool is told otherwise."),

@@ -13,6 +13,7 @@ use super::shared::{self, FIRST, ID, JOBS, SEED};
 use super::solve::{solve_all, Config as SolveConfig};
 use super::{diag, Error, OK};
 use crate::gen::puzzle::Spec;
+use crate::grade::Level;
 use crate::stream::Form;
 
 /// The assignment's bound on `-c`.
@@ -21,12 +22,17 @@ pub const MAX_CREATE: u64 = 1_000_000;
 pub const MAX_GAMES: u64 = 10_000;
 pub const GAME_BLANKS: (u8, u8) = (20, 55);
 
+/// The blanks of a `-m` game: as many as its level allows (a unique puzzle has at least 17
+/// givens).
+pub const LEVEL_BLANKS: (u8, u8) = (20, 64);
+
 /// The flags of `sudoku`.
 #[derive(Clone, Copy, Debug)]
 pub enum Opt {
     Create,
     Solve,
     Games,
+    Level,
     Range,
     Unique,
     Seed,
@@ -36,7 +42,7 @@ pub enum Opt {
     Jobs,
 }
 
-static FLAGS: [(Opt, Flag); 10] = [
+static FLAGS: [(Opt, Flag); 11] = [
     (
         Opt::Create,
         Flag::valued(
@@ -72,6 +78,20 @@ static FLAGS: [(Opt, Flag); 10] = [
              assignment's layout, 0 for a blank; sudoku -s game.txt then solves them into \
              sudoku.txt. Each game is dug out of a random grid from the whole space.",
         ),
+    ),
+    (
+        Opt::Level,
+        Flag::valued(
+            "level",
+            Some('m'),
+            "1|2|3",
+            "with -n: games at a level (1 easy, 2 medium, 3 hard), unique",
+            "With -n: every game has exactly one solution and grades at this level, as \
+             sudoku-grade rates it: 1 easy (singles), 2 medium (also locked candidates, pairs and \
+             triples), 3 hard (also quads, fish, wings, colouring, unique rectangles). The level \
+             sets the blanks, so -m goes without -r and -u.",
+        )
+        .with_choices(&["1", "2", "3"]),
     ),
     (
         Opt::Range,
@@ -122,13 +142,13 @@ pub static TOOL: Tool<Opt> = Tool {
     usage: &[
         "-c N [--first D | --id NUMBER] [-o FILE]",
         "-s FILE [-o FILE] [-j N]",
-        "-n N [-r L~U] [-u] [--seed S] [-o FILE] [-j N]",
+        "-n N [-m 1|2|3 | [-r L~U] [-u]] [--seed S] [-o FILE] [-j N]",
         "--generate DIR",
     ],
     description: "The front for the BUAA software-engineering assignment (the personal project, Sudoku). \
 sudoku -c N writes N distinct solved grids \
 to sudoku.txt; sudoku -s FILE writes the solutions of the puzzles in FILE to sudoku.txt; sudoku -n N writes N \
-distinct games to game.txt (-r: their blanks, -u: one solution each). All write the assignment's layout: nine rows of nine digits separated by single spaces, one empty line between grids, \
+distinct games to game.txt (-m: at a level, -r: their blanks, -u: one solution each). All write the assignment's layout: nine rows of nine digits separated by single spaces, one empty line between grids, \
 none at the end.\n\nsudoku.txt is replaced only when the whole job succeeded: on a bad command line, a bad \
 puzzle or an interruption it is left exactly as it was.",
     flags: &FLAGS,
@@ -141,6 +161,7 @@ puzzle or an interruption it is left exactly as it was.",
         ("sudoku -s game.txt && cat sudoku.txt", "solve the puzzles of game.txt"),
         ("sudoku -c 1000 -o - | sudoku-check --distinct --strict", "check the output of -c"),
         ("sudoku -n 100 -r 30~40 -u && sudoku -s game.txt", "100 unique games, then their solutions"),
+        ("sudoku -n 20 -m 3", "twenty hard games in game.txt"),
     ],
 };
 
@@ -160,6 +181,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
     let t = &TOOL;
     let (mut create, mut solve, mut first, mut output, mut jobs) = (None, None, None, None, None);
     let (mut games, mut range, mut unique, mut seed) = (None, None, None, None);
+    let mut level = None;
     for a in args {
         let (id, flag, v) = match a {
             Arg::Flag { id, flag, value } => (id, flag, value.unwrap_or_default()),
@@ -187,6 +209,14 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
                 }
                 shared::once(t, flag, &mut range, (lo, hi))?
             }
+            Opt::Level => {
+                let l = match t.number("-m", &v, 1..=3u8)? {
+                    1 => Level::Easy,
+                    2 => Level::Medium,
+                    _ => Level::Hard,
+                };
+                shared::once(t, flag, &mut level, l)?
+            }
             Opt::Unique => shared::once(t, flag, &mut unique, true)?,
             Opt::Seed => shared::once(t, flag, &mut seed, shared::seed(t, &v)?)?,
             Opt::First => shared::once(t, flag, &mut first, shared::first(t, &v)?)?,
@@ -201,6 +231,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
     }
     if games.is_none() {
         for (given, name) in [
+            (level.is_some(), "-m"),
             (range.is_some(), "-r"),
             (unique.is_some(), "-u"),
             (seed.is_some(), "--seed"),
@@ -208,6 +239,16 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
             if given {
                 return Err(t.usage(format!("{name} goes with -n")));
             }
+        }
+    }
+    if level.is_some() {
+        if let Some(name) = [(range.is_some(), "-r"), (unique.is_some(), "-u")]
+            .into_iter()
+            .find_map(|(given, name)| given.then_some(name))
+        {
+            return Err(t.usage(format!(
+                "-m goes without {name}: a level sets the blanks and makes every game unique"
+            )));
         }
     }
     let default_output = if games.is_some() {
@@ -235,10 +276,14 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
             }
             Mode::Games(Dig {
                 what: What::Puzzles(Spec {
-                    blanks: range.unwrap_or(GAME_BLANKS),
-                    unique: unique.unwrap_or(false),
+                    blanks: match level {
+                        Some(_) => LEVEL_BLANKS,
+                        None => range.unwrap_or(GAME_BLANKS),
+                    },
+                    unique: unique.is_some() || level.is_some(),
                     minimal: false,
                     symmetric: false,
+                    level,
                 }),
                 count: n,
                 skip: 0,

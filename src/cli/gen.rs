@@ -23,11 +23,12 @@ pub enum Opt {
     Unique,
     Minimal,
     Symmetric,
+    Level,
     Seed,
     Jobs,
 }
 
-static FLAGS: [(Opt, Flag); 12] = [
+static FLAGS: [(Opt, Flag); 13] = [
     (
         Opt::Line,
         Flag {
@@ -117,9 +118,27 @@ static FLAGS: [(Opt, Flag); 12] = [
              it through the centre are both given or both blank.",
         ),
     ),
+    (
+        Opt::Level,
+        Flag::valued(
+            "level",
+            None,
+            "LEVEL",
+            "puzzles of this level (easy, medium, hard, expert), unique",
+            "Every puzzle is unique and grades at LEVEL as sudoku-grade rates it: easy, medium, \
+             hard or expert. Each is dug as far as the top of --blanks allows (default 0-64), \
+             graded, and given back the solution's digit where the level's techniques stall \
+             until they solve it; it is kept when it grades at LEVEL exactly with its blanks in \
+             range (with --minimal, kept only as dug).",
+        )
+        .with_choices(LEVELS),
+    ),
     (Opt::Seed, SEED),
     (Opt::Jobs, JOBS),
 ];
+
+/// The names `--level` takes.
+pub const LEVELS: &[&str] = &["easy", "medium", "hard", "expert"];
 
 /// What `sudoku-gen` and `sudoku -c` answer with.
 pub const EXIT_STATUS: &str = "0 when every grid or puzzle asked for was written; 2 on a usage error (a \
@@ -133,8 +152,8 @@ pub static TOOL: Tool<Opt> = Tool {
     usage: &[
         "[--line] [--first D | --id NUMBER] [--skip K] N",
         "--random [--line] [--seed S] [--skip K] [-j N] N",
-        "--puzzles [--blanks L-U] [--unique | --minimal] [--symmetric] [--line] [--seed S] \
-         [--skip K] [-j N] N",
+        "--puzzles [--blanks L-U] [--unique | --minimal] [--level LEVEL] [--symmetric] [--line] \
+         [--seed S] [--skip K] [-j N] N",
     ],
     description: "Writes N distinct, valid, complete grids, all with the same top-left digit, in the \
 assignment's grid form (nine rows of nine digits separated by single spaces, one empty line between grids) \
@@ -143,7 +162,7 @@ The grids are an indexed family: a base grid with no symmetry, transformed by ro
 inside bands and stacks, band and stack permutations, transposition and a relabelling of the digits. Each \
 top-left digit has 135,444,234,240 distinct grids; --skip picks where to start.\n\n\
 With --random the grids are drawn from the whole space instead, and with --puzzles the output is puzzles \
-dug out of such grids. Both are seeded (--seed) and made on every core (-j); item k depends only on the seed \
+dug out of such grids, graded at a level with --level (as sudoku-grade rates them). Both are seeded (--seed) and made on every core (-j); item k depends only on the seed \
 and k, and the output is the same whatever -j.",
     flags: &FLAGS,
     operands: &[("N", "how many grids to write (0 or more)")],
@@ -160,6 +179,10 @@ and k, and the output is the same whatever -j.",
         (
             "sudoku-gen -p --minimal --symmetric --line 1000 | sudoku-check --unique",
             "a thousand minimal symmetric puzzles, checked",
+        ),
+        (
+            "sudoku-gen -p --level hard -l 1000 | sudoku-grade | sort -k3 -n | tail",
+            "a thousand hard puzzles, the hardest of them last",
         ),
     ],
 };
@@ -194,6 +217,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<Job, Error> {
         unique: false,
         minimal: false,
         symmetric: false,
+        level: None,
     };
     let (mut blanks, mut seed, mut jobs) = (None, None, None);
     // The flags that make sense only with --puzzles, as given.
@@ -213,12 +237,13 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<Job, Error> {
                     Opt::Unique => spec.unique = true,
                     Opt::Minimal => spec.minimal = true,
                     Opt::Symmetric => spec.symmetric = true,
+                    Opt::Level => spec.level = Some(level(t, &v)?),
                     Opt::Seed => seed = Some(shared::seed(t, &v)?),
                     Opt::Jobs => jobs = Some(shared::jobs(t, &v)?),
                 }
                 if matches!(
                     id,
-                    Opt::Blanks | Opt::Unique | Opt::Minimal | Opt::Symmetric
+                    Opt::Blanks | Opt::Unique | Opt::Minimal | Opt::Symmetric | Opt::Level
                 ) {
                     puzzle_flags.push(flag);
                 }
@@ -256,8 +281,9 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<Job, Error> {
         )));
     }
     let what = if puzzles {
-        spec.unique |= spec.minimal;
-        spec.blanks = blanks.unwrap_or(if spec.minimal { (0, 64) } else { (40, 55) });
+        spec.unique |= spec.minimal || spec.level.is_some();
+        let deep = spec.minimal || spec.level.is_some();
+        spec.blanks = blanks.unwrap_or(if deep { (0, 64) } else { (40, 55) });
         if let Some(why) = spec.impossible() {
             return Err(t.usage(format!("--blanks: {why}")));
         }
@@ -280,6 +306,16 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<Job, Error> {
         jobs: jobs.unwrap_or_else(shared::all_cores),
         form: cfg.form,
     }))
+}
+
+/// A `--level` (or `-m`) value.
+pub fn level<I>(t: &Tool<I>, v: &std::ffi::OsStr) -> Result<crate::grade::Level, Error> {
+    let s = v.to_string_lossy();
+    crate::grade::Level::from_name(&s).ok_or_else(|| {
+        t.usage(format!(
+            "--level: expected easy, medium, hard or expert, found '{s}'"
+        ))
+    })
 }
 
 /// Writes the grids `cfg` asks for to `out` (named `out_name` in messages). Errors in the

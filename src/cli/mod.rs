@@ -16,6 +16,7 @@ pub mod doc;
 pub mod flags;
 pub mod front;
 pub mod gen;
+pub mod grade;
 pub mod output;
 pub mod pipeline;
 pub mod shared;

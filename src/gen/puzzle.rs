@@ -12,7 +12,15 @@
 //!   stop at the target number of blanks (not for `minimal`, which visits every unit)
 //! ```
 //!
-//! Uniqueness is [`crate::solve::count_up_to`] at limit 2. A given whose removal loses
+//! With a level, the pass goes as far as the range's top allows, and the puzzle is then graded ([`crate::grade`]) with the techniques up to that
+//! level. One they do not solve gets back the solution's digit in a cell where they
+//! stalled (the open cell with the fewest candidates; with `symmetric`, its partner too)
+//! until they do, and is kept when it grades at the level exactly (not easier) with its
+//! blanks still in range; `minimal` puzzles are kept or thrown away as they are.
+//!
+//! Uniqueness is asked of the solver as "is there a solution without this given's digit
+//! here?" ([`crate::solve::has_solution_without`]): the puzzle had one solution with the
+//! given, so any other lacks it, and the search need not prove the known one again. A given whose removal loses
 //! uniqueness stays necessary as more givens go (fewer givens allow more solutions, never
 //! fewer), so after the pass no given of a `minimal` puzzle can go: it is minimal (with
 //! `symmetric`, no pair can go). An attempt whose blanks end outside the range is thrown
@@ -20,7 +28,9 @@
 
 use super::random::{self, mix, Rng};
 use crate::board::Board;
-use crate::solve::{count_up_to, Outcome};
+use crate::grade::candidates::Grid;
+use crate::grade::{self, Level};
+use crate::solve::has_solution_without;
 
 /// Attempts a puzzle may take before [`make`] gives up on it.
 pub const ATTEMPTS: u32 = 1000;
@@ -41,6 +51,8 @@ pub struct Spec {
     pub minimal: bool,
     /// Givens symmetric under a half turn of the grid.
     pub symmetric: bool,
+    /// Graded at this level (unique as well).
+    pub level: Option<Level>,
 }
 
 impl Spec {
@@ -50,7 +62,7 @@ impl Spec {
         if lo > hi || hi > 81 {
             return Some(format!("blanks {lo}-{hi}: expected L-U with L <= U <= 81"));
         }
-        if (self.unique || self.minimal) && lo > MAX_UNIQUE_BLANKS {
+        if (self.unique || self.minimal || self.level.is_some()) && lo > MAX_UNIQUE_BLANKS {
             return Some(format!(
                 "a unique puzzle has at least 17 givens, so at most {MAX_UNIQUE_BLANKS} blanks, \
                  not {lo}-{hi}"
@@ -69,8 +81,51 @@ fn units(symmetric: bool) -> Vec<[u8; 2]> {
     }
 }
 
-fn unique(p: &Board) -> bool {
-    matches!(count_up_to(p, 2), Outcome::Solved { count: 1, .. })
+/// Whether `p`, unique before cells `a` and `b` (perhaps one cell) were blanked, is
+/// unique still: whether no solution differs from `grid` at `a`, nor (with `a` as it was)
+/// at `b`.
+fn still_unique(p: &Board, grid: &Board, a: u8, b: u8) -> bool {
+    let (a, b) = (a as usize, b as usize);
+    if has_solution_without(p, a, grid.0[a]) {
+        return false;
+    }
+    if a == b {
+        return true;
+    }
+    let mut q = *p;
+    q.0[a] = grid.0[a];
+    !has_solution_without(&q, b, grid.0[b])
+}
+
+/// Tries to blank each unit of `order` in turn while `p` has fewer than `target` blanks
+/// (it has `blanks`), keeping a blank when `p` stays unique (if `check`). Returns the
+/// blanks.
+fn dig(
+    p: &mut Board,
+    grid: &Board,
+    order: &[[u8; 2]],
+    check: bool,
+    mut blanks: u8,
+    target: u8,
+) -> u8 {
+    for &[a, b] in order {
+        let size = 1 + u8::from(a != b);
+        if blanks + size > target || p.0[a as usize] == 0 {
+            continue;
+        }
+        p.0[a as usize] = 0;
+        p.0[b as usize] = 0;
+        if check && !still_unique(p, grid, a, b) {
+            p.0[a as usize] = grid.0[a as usize];
+            p.0[b as usize] = grid.0[b as usize];
+            continue;
+        }
+        blanks += size;
+        if blanks == target {
+            break;
+        }
+    }
+    blanks
 }
 
 /// Puzzle `k` under `seed` (and `retry`, for a replacement of a puzzle made before), or
@@ -80,39 +135,63 @@ pub fn make(spec: &Spec, seed: u64, k: u64, retry: u64) -> Option<Board> {
     let mut rng = Rng::for_item(seed, k);
     let mut order = units(spec.symmetric);
     let (lo, hi) = spec.blanks;
-    let check = spec.unique || spec.minimal;
+    let check = spec.unique || spec.minimal || spec.level.is_some();
     for _ in 0..ATTEMPTS {
         let grid = random::grid(&mut rng);
         rng.shuffle(&mut order);
         let target = if spec.minimal {
             81
+        } else if spec.level.is_some() {
+            hi
         } else {
             lo + rng.below(u32::from(hi - lo) + 1) as u8
         };
         let mut p = grid;
-        let mut blanks = 0u8;
-        for &[a, b] in &order {
-            let size = 1 + u8::from(a != b);
-            if blanks + size > target {
-                continue;
-            }
-            p.0[a as usize] = 0;
-            p.0[b as usize] = 0;
-            if check && !unique(&p) {
-                p.0[a as usize] = grid.0[a as usize];
-                p.0[b as usize] = grid.0[b as usize];
-                continue;
-            }
-            blanks += size;
-            if blanks == target {
-                break;
-            }
+        let blanks = dig(&mut p, &grid, &order, check, 0, target);
+        if !(lo..=hi).contains(&blanks) {
+            continue;
         }
-        if (lo..=hi).contains(&blanks) {
+        let Some(level) = spec.level else {
+            return Some(p);
+        };
+        if let Some(p) = at_level(p, &grid, level, spec) {
             return Some(p);
         }
     }
     None
+}
+
+/// `p` (whose solution is `grid`) graded at `level`, with givens put back where the
+/// techniques of `level` stall (not for `minimal`), or `None`.
+fn at_level(mut p: Board, grid: &Board, level: Level, spec: &Spec) -> Option<Board> {
+    let mut g = Grid::new(&p);
+    if let Some(l) = grade::level_from(&mut g, level) {
+        return (l == level).then_some(p);
+    }
+    if spec.minimal {
+        return None;
+    }
+    // Each given put back goes into the stalled grid too, and the techniques go on from
+    // there; the puzzle is graded afresh once they solve it.
+    loop {
+        let c =
+            grade::candidates::cells(g.open).min_by_key(|&c| g.cand[c as usize].count_ones())?;
+        for c in [c as usize, 80 - c as usize]
+            .into_iter()
+            .take(1 + usize::from(spec.symmetric))
+        {
+            p.0[c] = grid.0[c];
+            if g.value[c] == 0 {
+                g.place(c as u8, grid.0[c]);
+            }
+        }
+        if (p.0.iter().filter(|&&d| d == 0).count() as u8) < spec.blanks.0 {
+            return None;
+        }
+        if grade::level_from(&mut g, level).is_some() {
+            return (grade::level(&p, level) == Some(level)).then_some(p);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -126,6 +205,7 @@ mod tests {
             unique: false,
             minimal: false,
             symmetric: false,
+            level: None,
         }
     }
 

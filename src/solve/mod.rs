@@ -69,6 +69,22 @@ pub fn count_up_to(puzzle: &Board, limit: u32) -> Outcome {
     Outcome::Solved { count, first }
 }
 
+/// Whether `puzzle` has a solution that does not put digit `d` in cell `c`, a blank of it:
+/// the question a puzzle maker asks of a given it has just blanked (`d` was there, and the
+/// puzzle with it had one solution), answered without proving the known solution again.
+/// On a CPU without AVX2 it is asked as a count up to 2, which the caller's premise makes
+/// the same question.
+pub fn has_solution_without(puzzle: &Board, c: usize, d: u8) -> bool {
+    let forbid = Some((c, d));
+    let found = triad::avx2_available()
+        .then(|| triad::count_forbidding(puzzle, 1, forbid))
+        .flatten();
+    match found {
+        Some((n, _)) => n > 0,
+        None => band::count(puzzle, 2).0 > 1,
+    }
+}
+
 /// For the fuzzer and the tests: the band solver, the triad solver and (on a CPU that has
 /// AVX2) its portable backend find the same number of solutions up to `limit`; the two
 /// triad backends the same first one. Returns the triad solver's result (None: it gave up).

@@ -538,8 +538,11 @@ search_fn!(search_avx2, Avx2, #[target_feature(enable = "avx2,popcnt,bmi1")]);
 #[cfg(target_arch = "x86_64")]
 use lanes::Avx2;
 
+/// A candidate the root state drops: (cell, digit).
+type Forbid = Option<(usize, u8)>;
+
 #[inline(always)]
-fn start<L: Lanes>(lanes: L, puzzle: &Board, limit: u32) -> (Search<L>, State<L>) {
+fn start<L: Lanes>(lanes: L, puzzle: &Board, limit: u32, forbid: Forbid) -> (Search<L>, State<L>) {
     let search = Search {
         masks: Masks::new(lanes),
         limit: limit.max(1),
@@ -548,7 +551,15 @@ fn start<L: Lanes>(lanes: L, puzzle: &Board, limit: u32) -> (Search<L>, State<L>
         guesses: 0,
         gave_up: false,
     };
-    let s = State::new(puzzle, &search.masks);
+    let mut s = State::new(puzzle, &search.masks);
+    if let Some((c, d)) = forbid {
+        // The root's first sweep takes every box and band, so dropping the candidate from
+        // its box lane is enough: the bands learn it there, as they learn a guess.
+        let at = BOX_LANE[c] as usize;
+        let mut lanes = [0u16; 16];
+        lanes[at % 16] = 1 << (d - 1);
+        s.boxes[at / 16] = L::and_not(s.boxes[at / 16], search.masks.lanes.wide(lanes));
+    }
     (search, s)
 }
 
@@ -566,11 +577,17 @@ pub(crate) fn avx2_available() -> bool {
 /// None when the search gave up (see [`GUESS_BUDGET`]). Clashing givens end in count 0.
 /// On the AVX2 backend when the CPU has it, else on the portable one.
 pub(crate) fn count_up_to(puzzle: &Board, limit: u32) -> Option<(u32, Board)> {
+    count_forbidding(puzzle, limit, None)
+}
+
+/// [`count_up_to`] over the solutions that do not put digit `forbid.1` in cell `forbid.0`
+/// (a blank of `puzzle`).
+pub(crate) fn count_forbidding(puzzle: &Board, limit: u32, forbid: Forbid) -> Option<(u32, Board)> {
     #[cfg(target_arch = "x86_64")]
     if let Some(cpu) = Avx2::detect() {
-        return count_avx2(cpu, puzzle, limit);
+        return count_avx2(cpu, puzzle, limit, forbid);
     }
-    count_portable(puzzle, limit)
+    count_portable_forbidding(puzzle, limit, forbid)
 }
 
 fn finish<L: Lanes>(search: Search<L>) -> Option<(u32, Board)> {
@@ -579,20 +596,24 @@ fn finish<L: Lanes>(search: Search<L>) -> Option<(u32, Board)> {
 
 /// The portable backend, whatever the CPU (the tests run it beside the AVX2 one).
 pub(crate) fn count_portable(puzzle: &Board, limit: u32) -> Option<(u32, Board)> {
-    let (mut search, mut s) = start(Portable, puzzle, limit);
+    count_portable_forbidding(puzzle, limit, None)
+}
+
+fn count_portable_forbidding(puzzle: &Board, limit: u32, forbid: Forbid) -> Option<(u32, Board)> {
+    let (mut search, mut s) = start(Portable, puzzle, limit, forbid);
     search_portable(&mut search, &mut s, EVERYTHING);
     finish(search)
 }
 
 /// The AVX2 backend: the search compiled with the features `cpu` proves the CPU has.
 #[cfg(target_arch = "x86_64")]
-fn count_avx2(cpu: Avx2, puzzle: &Board, limit: u32) -> Option<(u32, Board)> {
+fn count_avx2(cpu: Avx2, puzzle: &Board, limit: u32, forbid: Forbid) -> Option<(u32, Board)> {
     #[target_feature(enable = "avx2,popcnt,bmi1")]
-    fn run(cpu: Avx2, puzzle: &Board, limit: u32) -> Option<(u32, Board)> {
-        let (mut search, mut s) = start(cpu, puzzle, limit);
+    fn run(cpu: Avx2, puzzle: &Board, limit: u32, forbid: Forbid) -> Option<(u32, Board)> {
+        let (mut search, mut s) = start(cpu, puzzle, limit, forbid);
         search_avx2(&mut search, &mut s, EVERYTHING);
         finish(search)
     }
     // SAFETY: `cpu` exists only on a CPU with AVX2, POPCNT and BMI1 (`Avx2::detect`).
-    unsafe { run(cpu, puzzle, limit) }
+    unsafe { run(cpu, puzzle, limit, forbid) }
 }

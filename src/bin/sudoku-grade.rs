@@ -1,0 +1,2 @@
+#![no_main]
+sudoku_filters::entry!(sudoku_filters::cli::grade);

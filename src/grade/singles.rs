@@ -1,0 +1,49 @@
+//! Singles: a house with one open cell left (full house), a digit with one place left in a
+//! house (hidden single), a cell with one candidate left (naked single).
+
+use super::candidates::{low_cell, low_digit, Grid, BOX, HOUSES};
+use super::{Step, Technique};
+
+/// The last open cell of a house.
+pub fn full_house(g: &Grid) -> Option<Step> {
+    (0..27u8).find_map(|h| {
+        let open = g.open & HOUSES[h as usize];
+        if open.count_ones() != 1 {
+            return None;
+        }
+        let c = low_cell(open);
+        let cand = g.cand[c as usize];
+        (cand.count_ones() == 1)
+            .then(|| Step::placing(Technique::FullHouse, c, low_digit(cand)).house(h))
+    })
+}
+
+fn hidden_single(g: &Grid, houses: std::ops::Range<u8>, score: u8) -> Option<Step> {
+    houses.into_iter().find_map(|h| {
+        (1..=9u8).find_map(|d| {
+            let at = g.in_house(d, h);
+            (at.count_ones() == 1).then(|| Step {
+                score,
+                ..Step::placing(Technique::HiddenSingle, low_cell(at), d).house(h)
+            })
+        })
+    })
+}
+
+/// A digit with one place left in a box (Sudoku Explainer rates it 1.2).
+pub fn hidden_single_in_box(g: &Grid) -> Option<Step> {
+    hidden_single(g, BOX..BOX + 9, 12)
+}
+
+/// A digit with one place left in a row or column (1.5).
+pub fn hidden_single_in_line(g: &Grid) -> Option<Step> {
+    hidden_single(g, 0..BOX, 15)
+}
+
+/// A cell with one candidate left.
+pub fn naked_single(g: &Grid) -> Option<Step> {
+    super::candidates::cells(g.open).find_map(|c| {
+        let cand = g.cand[c as usize];
+        (cand.count_ones() == 1).then(|| Step::placing(Technique::NakedSingle, c, low_digit(cand)))
+    })
+}

@@ -1,0 +1,325 @@
+//! The grader's tests: each technique on a board where it, and nothing simpler, makes
+//! progress; every step true to the solution; the easy and medium boundaries against a
+//! plain reference; levels unchanged by the grid's symmetries.
+
+use super::*;
+use crate::gen::puzzle::{make, Spec};
+use crate::solve::{count_up_to, Outcome};
+
+fn solution(p: &Board) -> Board {
+    match count_up_to(p, 2) {
+        Outcome::Solved {
+            count: 1,
+            first: Some(s),
+        } => s,
+        o => panic!("{p:?}: {o:?}"),
+    }
+}
+
+/// Puzzle `k` of a seeded run: minimal ones, and unique ones with 40-55 blanks.
+fn puzzle(k: u64, minimal: bool) -> Board {
+    let spec = Spec {
+        blanks: if minimal { (0, 64) } else { (40, 55) },
+        unique: true,
+        minimal,
+        symmetric: k.is_multiple_of(3),
+        level: None,
+    };
+    make(&spec, 7, k, 0).unwrap()
+}
+
+/// For each technique, a puzzle (from the shared sets' random_minimal_100k, 17_clue and
+/// forum_hardest_1905_11plus) and its step (1-based) where the technique is first the
+/// simplest that makes progress, with that step's description.
+#[rustfmt::skip]
+const EXAMPLES: &[(Technique, usize, &str, &str)] = {
+    use Technique::*;
+    &[
+    (
+        FullHouse,
+        2,
+        "........2......586.2....173..5..739..1.6.9.....7..5....8437..1...39..2......8....",
+        "r1c8 = 4: full house in box 3",
+    ),
+    (
+        HiddenSingle,
+        1,
+        "5.....4197............5...8...123.9.....6..2.9.4..5.....5.16...8.3.4...2......3..",
+        "r6c2 = 2: hidden single in box 4",
+    ),
+    (
+        NakedSingle,
+        1,
+        "....8........2...1.8.6.79...2473.5.......56.9..8......17...............3.62..4.5.",
+        "r4c9 = 8: naked single",
+    ),
+    (
+        Pointing,
+        1,
+        "..2.....65...2....6....7..4.6...5...1.7.849..4..27..........5.989.....17..1.4.8.3",
+        "r5c8, r6c8 <> 5: pointing 5 in box 3 (r1c8, r3c8)",
+    ),
+    (
+        Claiming,
+        1,
+        "..4...2.3....1.5..3...4...7.1..5.3.98..2...6..6.7..4..6...2.8.....1......2..6.95.",
+        "r2c4, r2c6, r3c4, r3c6 <> 6: claiming 6 in row 1 (r1c4, r1c6)",
+    ),
+    (
+        NakedPair,
+        1,
+        "6.........8..9.1..2.4.58......7....5....1.7.85....2.4....4..3..4.2....9...3.6....",
+        "r1c7 <> 9; r4c7 <> 69; r8c7 <> 6: naked pair 69 in column 7 (r3c7, r6c7)",
+    ),
+    (
+        HiddenPair,
+        1,
+        "2...7...4....289...1.6....3..3....46...23..9.15..6......1....7.3.7.59...8........",
+        "r7c6 <> 34; r9c6 <> 1347: hidden pair 26 in column 6 (r7c6, r9c6)",
+    ),
+    (
+        NakedTriple,
+        1,
+        "........8.6...2.457..6..9.....3....612..7.....4...1....7.9.8..4.5...42.........9.",
+        "r4c3, r4c5 <> 589; r4c7, r4c8 <> 58: naked triple 589 in row 4 (r4c1, r4c2, r4c6)",
+    ),
+    (
+        HiddenTriple,
+        2,
+        "1.9.2.......46..3...48..2..9.5.......2.....1.........65....3..74..28..69....4.38.",
+        "r4c6 <> 167; r5c6 <> 5679; r6c6 <> 1579: hidden triple 248 in column 6 (r4c6, r5c6, r6c6)",
+    ),
+    (
+        XWing,
+        4,
+        ".76.....1...8......8..9..3.....1......3.2.6.549.6......6...29..........3...97.24.",
+        "r2c6, r2c9, r8c6 <> 6: X-wing 6 in rows 3, 9 and columns 6, 9 (r3c6, r3c9, r9c6, r9c9)",
+    ),
+    (
+        Swordfish,
+        2,
+        "98.7..6..5.7........4.9..7.4..8..9...5..3..8......2..1.4..8..3...56..8.......1..2",
+        "r2c4, r2c7, r8c1 <> 1: swordfish 1 in rows 3, 5, 7 and columns 1, 4, 7 (r3c4, r3c7, r5c1, r5c4, r7c1, r7c7)",
+    ),
+    (
+        XyWing,
+        3,
+        "...5..9......1.84..6...9.17.8...5...94...13.8..38.....1.....4...526...3..7..2....",
+        "r7c8, r9c8 <> 6: XY-wing 256 (r1c8, r3c7, r9c7)",
+    ),
+    (
+        XyzWing,
+        2,
+        "..48..69.6..5......5...4..8..9.2..8.51...8..6.3...19.....1..3.7.....7..9..5.3..4.",
+        "r5c8 <> 2: XYZ-wing 247 (r5c3, r5c7, r6c9)",
+    ),
+    (
+        UniqueRectangle1,
+        8,
+        ".6.5...9.......48.....13..7.7...2....216..8....4...6..3..........7....4929..457..",
+        "r7c3 <> 68: unique rectangle type 1 68 (r7c3, r7c9, r9c3, r9c9)",
+    ),
+    (
+        UniqueRectangle2,
+        6,
+        "..49...1.7........963.4.8..51.8...9.2......65.....7..1.9..2......5.1.......3.6..8",
+        "r1c5, r4c6, r5c6 <> 3: unique rectangle type 2 25 (r1c2, r1c6, r2c2, r2c6)",
+    ),
+    (
+        UniqueRectangle4,
+        8,
+        ".7.....486...7.1...1....5..34...7.5..6.1.......869.....5.4...32.....67..2........",
+        "r8c4, r8c5 <> 8: unique rectangle type 4 28 in row 8 (r4c4, r4c5, r8c4, r8c5)",
+    ),
+    (
+        UniqueRectangle3,
+        6,
+        ".2.1....8..7.3.4....3..42.5.5.8...........6.7..63......35.9...4..86..5..79...8...",
+        "r1c7, r1c8 <> 9: unique rectangle type 3 67 in row 1 (r1c1, r1c3, r1c5, r1c6, r4c5, r4c6)",
+    ),
+    (
+        NakedQuad,
+        7,
+        "8.9....4...2...3...74....65..7.4.......3.5..9.9..2.6.....8.6.3.....5..9..2...7..1",
+        "r1c4, r2c4, r2c5, r2c6 <> 1; r1c5 <> 13: naked quad 1238 in box 2 (r1c6, r3c4, r3c5, r3c6)",
+    ),
+    (
+        Jellyfish,
+        15,
+        "....7...1.....39.6.3.1.....9.36.4.....7.9.2..61.5......6.94...5........22.87..4..",
+        "r1c2, r1c7, r1c8, r3c5, r3c7, r3c8, r5c2, r8c5 <> 8: jellyfish 8 in rows 2, 4, 6, 7 and columns 2, 5, 7, 8 (r2c2, r2c5, r2c8, r4c2, r4c5, r6c5, r6c7, r6c8, r7c7, r7c8)",
+    ),
+    (
+        HiddenQuad,
+        9,
+        ".2..86...8.....6...3...9......47..9......31.....6.8.27.71..5.6.9......4...57....1",
+        "r4c1 <> 135; r4c3 <> 3; r5c1 <> 5; r5c3 <> 49: hidden quad 2678 in box 4 (r4c1, r4c3, r5c1, r5c3)",
+    ),
+    (
+        Skyscraper,
+        3,
+        "..48..69.6..5......5...4..8..9.2..8.51...8..6.3...19.....1..3.7.....7..9..5.3..4.",
+        "r7c8, r8c5 <> 5: skyscraper 5 in columns 6, 7 (r4c6, r4c7, r7c6, r8c7)",
+    ),
+    (
+        TwoStringKite,
+        1,
+        "...9....11...3..24....4.....6..7..3...2.....93....8.5..3.4...8.7........82...5..6",
+        "r3c2 <> 8: two-string kite 8 in row 5, column 9 and box 6 (r3c9, r4c9, r5c2, r5c7)",
+    ),
+    (
+        WWing,
+        4,
+        "..2..5..1..19..3.......4.9.....6.9...7...3.4..8.5.2...4..2....631...8.5...7....1.",
+        "r8c4, r9c1, r9c2 <> 6: W-wing 69 in column 9 (r8c3, r8c9, r9c6, r9c9)",
+    ),
+    (
+        SimpleColouring,
+        5,
+        "6.......37.54..6....4.9....4.....5....9..5.8...3.7...2...9....5....32..72..7..8..",
+        "r9c6 <> 4: simple colouring 4 (r5c5, r5c9, r6c6, r9c9)",
+    ),
+    (
+        ForcingChain,
+        2,
+        "...9....11...3..24....4.....6..7..3...2.....93....8.5..3.4...8.7........82...5..6",
+        "r9c5 <> 9: forcing chain 9",
+    ),
+    (
+        Guess,
+        1,
+        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+        "r9c8 = 9: guess",
+    ),
+    ]
+};
+
+/// Panics unless `step` places the solution's digit or removes candidates the solution
+/// does not use.
+fn assert_true_to(step: &Step, solution: &Board, p: &Board) {
+    if let Some((c, d)) = step.place {
+        assert_eq!(solution.0[c as usize], d, "{p:?}: {}", step.describe());
+    }
+    for c in 0..81 {
+        let d = solution.0[c] as usize;
+        assert_eq!(
+            step.remove[d - 1] & (1 << c),
+            0,
+            "{p:?}: {}",
+            step.describe()
+        );
+    }
+}
+
+#[test]
+fn each_technique_where_nothing_simpler_makes_progress() {
+    let mut seen = Vec::new();
+    for &(technique, at, line, text) in EXAMPLES {
+        let p = Board::from_line(line);
+        let s = solution(&p);
+        let mut i = 0;
+        grade(&p, &s, Level::Expert, |g, step| {
+            i += 1;
+            if i != at {
+                return;
+            }
+            assert_eq!(step.technique, technique, "{line}");
+            assert_eq!(step.describe(), text, "{line}");
+            assert_true_to(step, &s, &p);
+            // Every search before the one that found it finds nothing here.
+            match FINDERS.iter().find_map(|(_, find)| find(g)) {
+                Some(found) => assert_eq!(found.technique, technique, "{line}"),
+                None => assert_eq!(technique.level(), Level::Expert, "{line}"),
+            }
+        });
+        assert!(i >= at, "{line}");
+        seen.push(technique);
+    }
+    seen.sort();
+    assert_eq!(seen, Technique::ALL, "one example a technique");
+}
+
+#[test]
+fn every_step_is_true_to_the_solution() {
+    let examples = EXAMPLES.iter().map(|e| Board::from_line(e.2));
+    let made = (0..600).map(|k| puzzle(k, k % 2 == 0));
+    for p in examples.chain(made) {
+        let s = solution(&p);
+        let mut last = Grid::new(&p);
+        let g = grade(&p, &s, Level::Expert, |g, step| {
+            assert_true_to(step, &s, &p);
+            last = *g;
+        })
+        .unwrap();
+        assert_eq!(level(&p, Level::Expert), Some(g.level), "{p:?}");
+        // The last step leaves the solution.
+        let step = next_step(&last, Level::Expert, &s).unwrap();
+        step.apply(&mut last);
+        assert_eq!(last.board(), s);
+    }
+}
+
+#[test]
+fn easy_and_medium_boundaries_agree_with_a_plain_reference() {
+    let mut levels = [0; 4];
+    for k in 0..2400 {
+        let p = puzzle(k, k % 3 != 2);
+        let s = solution(&p);
+        let graded = grade(&p, &s, Level::Expert, |_, _| {}).unwrap().level;
+        levels[graded as usize] += 1;
+        assert_eq!(graded == Level::Easy, reference::solves(&p, false), "{p:?}");
+        assert_eq!(
+            graded <= Level::Medium,
+            reference::solves(&p, true),
+            "{p:?}"
+        );
+        assert_eq!(
+            level(&p, Level::Medium),
+            (graded <= Level::Medium).then_some(graded)
+        );
+    }
+    // Both sides of both boundaries are well represented.
+    assert!(levels.iter().all(|&n| n > 200), "{levels:?}");
+}
+
+/// `p` transposed, its digits relabelled d -> 10 - d, and its first two rows swapped.
+fn transformed(p: &Board) -> Board {
+    let mut q = [0u8; 81];
+    for r in 0..9 {
+        for c in 0..9 {
+            let d = p.0[c * 9 + r];
+            let r2 = [1, 0, 2, 3, 4, 5, 6, 7, 8][r];
+            q[r2 * 9 + c] = if d == 0 { 0 } else { 10 - d };
+        }
+    }
+    Board(q)
+}
+
+#[test]
+fn levels_do_not_change_under_the_grid_symmetries() {
+    let examples = EXAMPLES.iter().map(|e| Board::from_line(e.2));
+    for p in examples.chain((0..300).map(|k| puzzle(k, true))) {
+        let q = transformed(&p);
+        assert_eq!(level(&p, Level::Expert), level(&q, Level::Expert), "{p:?}");
+    }
+}
+
+#[test]
+fn steps_read_as_sentences() {
+    let mut s = Step::new(Technique::XWing);
+    s.digits = candidates::digit(5);
+    s.houses = 1 << 1 | 1 << 6 | 1 << (9 + 2) | 1 << (9 + 7);
+    s.remove[4] = 1 << 2 | 1 << 29;
+    assert_eq!(
+        s.describe(),
+        "r1c3, r4c3 <> 5: X-wing 5 in rows 2, 7 and columns 3, 8"
+    );
+    let p = Step::placing(Technique::HiddenSingle, 22, 7).house(BOX_2);
+    assert_eq!(p.describe(), "r3c5 = 7: hidden single in box 2");
+    assert_eq!(
+        houses_text(1 | 1 << 17 | 1 << 20),
+        "row 1, column 9 and box 3"
+    );
+}
+
+const BOX_2: u8 = candidates::BOX + 1;

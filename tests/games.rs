@@ -1,0 +1,196 @@
+//! Puzzles and games: `sudoku-gen --puzzles` (with --level) and `sudoku -n/-m/-r/-u`.
+
+use crate::util::*;
+use std::collections::HashSet;
+
+/// The level column of `sudoku-grade`'s output for `puzzles`.
+fn levels(puzzles: &[u8]) -> Vec<String> {
+    let r = run("sudoku-grade", &[], puzzles);
+    assert_eq!((r.status, r.stderr.as_str()), (0, ""));
+    r.out()
+        .lines()
+        .map(|l| l.split(' ').nth(1).unwrap().to_string())
+        .collect()
+}
+
+fn unique(puzzles: &[u8]) {
+    let r = run("sudoku-check", &["--unique"], puzzles);
+    assert_eq!(r.status, 0, "{}", r.stderr);
+}
+
+// sudoku-gen -p --level L --seed 5 40 | sudoku-grade: every line L
+#[test]
+fn puzzles_at_a_level_grade_at_it() {
+    for level in ["easy", "medium", "hard", "expert"] {
+        let args = ["-p", "--level", level, "--line", "--seed", "5", "-j2", "40"];
+        let r = run("sudoku-gen", &args, b"");
+        assert_eq!((r.status, r.stderr.as_str()), (0, ""));
+        assert_eq!(levels(&r.stdout), vec![level; 40]);
+        unique(&r.stdout);
+        let one = run("sudoku-gen", &[&args[..6], &["-j1", "40"]].concat(), b"");
+        assert!(one.stdout == r.stdout, "{level}: -j1 and -j2 differ");
+        let tail = run(
+            "sudoku-gen",
+            &[&args[..7], &["--skip", "30", "10"]].concat(),
+            b"",
+        );
+        assert!(
+            tail.stdout == r.stdout[82 * 30..],
+            "{level}: --skip does not shard"
+        );
+    }
+}
+
+// sudoku-gen -p ... --seed S -j1 = ... -j3, for each kind of puzzle
+#[test]
+fn the_same_seed_gives_the_same_bytes_whatever_the_threads() {
+    for kind in [
+        &["--blanks", "30-50"][..],
+        &["--unique"],
+        &["--minimal", "--symmetric"],
+        &["--level", "medium", "--symmetric"],
+        &["--random"],
+    ] {
+        let mut args = vec!["--seed", "11", "200"];
+        if kind != ["--random"] {
+            args.push("-p");
+        }
+        args.extend_from_slice(kind);
+        let one = run("sudoku-gen", &[&args[..], &["-j1"]].concat(), b"");
+        let three = run("sudoku-gen", &[&args[..], &["-j3"]].concat(), b"");
+        assert_eq!(one.status, 0, "{kind:?}: {}", one.stderr);
+        assert!(one.stdout == three.stdout, "{kind:?}");
+        let other = run("sudoku-gen", &[&args[..], &["--seed", "12"]].concat(), b"");
+        assert!(other.stdout != one.stdout, "{kind:?}");
+    }
+}
+
+/// The deadly rectangles of a solved grid: two rows, two columns and two boxes whose four
+/// cells hold two digits crosswise. Every grid of one symmetry class (relabelled, rows or
+/// columns moved within bands or stacks, bands or stacks moved, transposed) has as many.
+fn deadly_rectangles(g: &[u8; 81]) -> usize {
+    let mut n = 0;
+    for r1 in 0..9 {
+        for r2 in r1 + 1..9 {
+            for c1 in 0..9 {
+                for c2 in c1 + 1..9 {
+                    let boxes = HashSet::from([
+                        (r1 / 3, c1 / 3),
+                        (r1 / 3, c2 / 3),
+                        (r2 / 3, c1 / 3),
+                        (r2 / 3, c2 / 3),
+                    ]);
+                    let (a, b) = (g[r1 * 9 + c1], g[r1 * 9 + c2]);
+                    if boxes.len() == 2 && g[r2 * 9 + c1] == b && g[r2 * 9 + c2] == a {
+                        n += 1;
+                    }
+                }
+            }
+        }
+    }
+    n
+}
+
+// sudoku -n 10000 -r 20~55 -u && sudoku-check --unique game.txt && sudoku -s game.txt
+#[test]
+fn ten_thousand_unique_games_from_many_grids() {
+    let dir = temp_dir();
+    let r = run_in(
+        Some(&dir),
+        "sudoku",
+        &["-n", "10000", "-r", "20~55", "-u"],
+        b"",
+    );
+    assert_eq!((r.status, r.stderr.as_str()), (0, ""));
+    let text = std::fs::read(dir.join("game.txt")).unwrap();
+    let games = strict_grids(&text);
+    assert_eq!(games.len(), 10_000);
+    assert_eq!(games.iter().collect::<HashSet<_>>().len(), 10_000);
+    for g in &games {
+        let blanks = g.iter().filter(|&&c| c == 0).count();
+        assert!((20..=55).contains(&blanks), "{blanks}");
+    }
+    unique(&text);
+    let r = run_in(Some(&dir), "sudoku-solve", &["--count", "game.txt"], b"");
+    assert_eq!(r.status, 0);
+    assert!(r.out().lines().all(|l| l == "1") && r.out().lines().count() == 10_000);
+    let r = run_in(Some(&dir), "sudoku", &["-s", "game.txt"], b"");
+    assert_eq!((r.status, r.stderr.as_str()), (0, ""));
+    let solutions = strict_grids(&std::fs::read(dir.join("sudoku.txt")).unwrap());
+    assert!(solutions.iter().all(valid_solution));
+    for (g, s) in games.iter().zip(&solutions) {
+        assert!(g.iter().zip(s).all(|(&a, &b)| a == 0 || a == b));
+    }
+    // Grids of one class have one count; the solutions have many.
+    let classes: HashSet<usize> = solutions.iter().map(deadly_rectangles).collect();
+    assert!(
+        classes.len() >= 12,
+        "{} deadly-rectangle counts",
+        classes.len()
+    );
+}
+
+// sudoku -n 30 -m M: every game unique and graded at level M
+#[test]
+fn games_at_each_level() {
+    for (m, level) in [("1", "easy"), ("2", "medium"), ("3", "hard")] {
+        let dir = temp_dir();
+        let r = run_in(
+            Some(&dir),
+            "sudoku",
+            &["-n", "30", "-m", m, "--seed", "4"],
+            b"",
+        );
+        assert_eq!((r.status, r.stderr.as_str()), (0, ""));
+        let text = std::fs::read(dir.join("game.txt")).unwrap();
+        assert_eq!(strict_grids(&text).len(), 30);
+        assert_eq!(levels(&text), vec![level; 30]);
+        unique(&text);
+    }
+}
+
+#[test]
+fn bad_game_command_lines_leave_game_txt_alone() {
+    const SENTINEL: &[u8] = b"the previous game.txt\n";
+    for args in [
+        &["-n"][..],
+        &["-n", "0"],
+        &["-n", "10001"],
+        &["-n", "x"],
+        &["-n", "5", "-m", "0"],
+        &["-n", "5", "-m", "4"],
+        &["-n", "5", "-m", "easy"],
+        &["-n", "5", "-m", "1", "-r", "20~30"],
+        &["-n", "5", "-m", "2", "-u"],
+        &["-n", "5", "-m", "1", "-m", "2"],
+        &["-n", "5", "-r", "19~30"],
+        &["-n", "5", "-r", "20~56"],
+        &["-n", "5", "-r", "40~30"],
+        &["-n", "5", "-r", "a~b"],
+        &["-n", "5", "-c", "5"],
+        &["-n", "5", "-s", "game.txt"],
+        &["-n", "5", "--first", "2"],
+        &["-m", "1"],
+        &["-r", "20~30"],
+        &["-u"],
+        &["-c", "5", "-m", "1"],
+        &["-s", "game.txt", "-u"],
+    ] {
+        let dir = temp_dir();
+        std::fs::write(dir.join("game.txt"), SENTINEL).unwrap();
+        let r = run_in(Some(&dir), "sudoku", args, b"");
+        assert_eq!(r.status, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.starts_with("sudoku: "), "{args:?}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("\nUsage: sudoku "),
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert_eq!(
+            std::fs::read(dir.join("game.txt")).unwrap(),
+            SENTINEL,
+            "{args:?}"
+        );
+        assert_eq!(files_in(&dir), ["game.txt"], "{args:?}");
+    }
+}
