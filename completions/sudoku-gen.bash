@@ -11,7 +11,7 @@ _sudoku_gen() {
         -j|--jobs) COMPREPLY=(); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "-l --line --first --id --skip -r --random -p --puzzles --blanks -u --unique -m --minimal -s --symmetric --level --seed -j --jobs -h --help -V --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "-l --line --first --id --skip -r --random -p --puzzles --blanks -u --unique -m --minimal -s --symmetric --level --seed -j --jobs -q --quiet -h --help -V --version" -- "$cur"))
     else
         COMPREPLY=()
     fi

@@ -5,7 +5,7 @@ _sudoku_grade() {
         -j|--jobs) COMPREPLY=(); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "-s --steps -j --jobs -h --help -V --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "-s --steps -j --jobs -q --quiet -h --help -V --version" -- "$cur"))
     else
         compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=($(compgen -f -- "$cur"))
     fi

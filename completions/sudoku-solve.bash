@@ -7,7 +7,7 @@ _sudoku_solve() {
         --chunk) COMPREPLY=(); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "-g --grid -l --line -c --count --limit -u --unique -j --jobs --chunk -h --help -V --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "-g --grid -l --line -c --count --limit -u --unique -j --jobs --chunk -q --quiet -h --help -V --version" -- "$cur"))
     else
         compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=($(compgen -f -- "$cur"))
     fi

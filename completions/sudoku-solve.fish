@@ -6,5 +6,6 @@ complete -c sudoku-solve -l limit -x -d 'with --count, stop counting at N (defau
 complete -c sudoku-solve -s u -l unique -d 'fail a puzzle that has more than one solution'
 complete -c sudoku-solve -s j -l jobs -x -d 'work on N threads (0 or default: all cores)'
 complete -c sudoku-solve -l chunk -x -d 'boards handed to a thread at a time (default 256)'
+complete -c sudoku-solve -s q -l quiet -d 'no progress line on a terminal'
 complete -c sudoku-solve -s h -l help -d 'print help (-h for a summary, --help for all)'
 complete -c sudoku-solve -s V -l version -d 'print the version'

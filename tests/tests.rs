@@ -12,6 +12,7 @@ mod games;
 mod gen;
 mod grade;
 mod memory;
+mod progress;
 mod promises;
 mod props;
 mod solve;

@@ -17,6 +17,7 @@ use std::ffi::OsStr;
 use std::io::{self, Write};
 
 use super::flags::Tool;
+use super::progress::{Progress, Total};
 use super::{out_error, Error, OK};
 use crate::check::digest;
 use crate::gen::puzzle::{self, Spec, ATTEMPTS};
@@ -42,6 +43,8 @@ pub struct Dig {
     pub seed: u64,
     pub jobs: usize,
     pub form: Form,
+    /// No progress line.
+    pub quiet: bool,
 }
 
 /// Items a thread makes in one batch.
@@ -151,6 +154,11 @@ pub fn run(d: &Dig, out: &mut dyn Write, out_name: &str) -> Result<i32, Error> {
     let end = d.skip.saturating_add(d.count);
     let mut k = d.skip;
     let io = |e: io::Error| out_error(out_name, e);
+    let noun = match d.what {
+        What::Grids => "grids",
+        What::Puzzles(_) => "puzzles",
+    };
+    let mut progress = Progress::new(noun, Total::Items(d.count), d.quiet);
     while k < end {
         let n = step.min(end - k) as usize;
         for (i, first) in batch(d, k, n).into_iter().enumerate() {
@@ -160,6 +168,7 @@ pub fn run(d: &Dig, out: &mut dyn Write, out_name: &str) -> Result<i32, Error> {
             loop {
                 let Some(b) = made else {
                     w.flush().map_err(io)?;
+                    progress.finish();
                     return Err(Error::Msg(not_made(d, idx)));
                 };
                 if seen.insert(digest(&b)) {
@@ -173,7 +182,9 @@ pub fn run(d: &Dig, out: &mut dyn Write, out_name: &str) -> Result<i32, Error> {
             }
         }
         k += n as u64;
+        progress.update(k - d.skip);
     }
+    drop(progress);
     w.flush().map_err(io)?;
     Ok(OK)
 }

@@ -290,6 +290,8 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
                 seed: seed.unwrap_or_else(dig::clock_seed),
                 jobs: jobs.unwrap_or_else(shared::all_cores),
                 form: Form::Grid,
+                // The front keeps to the assignment's interface: no progress line.
+                quiet: true,
             })
         }
         (None, Some(file), _) => {
@@ -307,6 +309,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
             }
             let mut cfg = SolveConfig::new(jobs.unwrap_or_else(shared::all_cores));
             cfg.form = Some(Form::Grid);
+            cfg.quiet = true;
             cfg.files = vec![file];
             if output == "-" || super::output::descriptor(output.as_ref()) == Some(1) {
                 cfg.output = super::stdout_file();

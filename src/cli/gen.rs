@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use super::dig::{self, Dig, What};
 use super::flags::{Arg, Flag, Tool};
-use super::shared::{self, FIRST, ID, JOBS, LINE, SEED};
+use super::shared::{self, FIRST, ID, JOBS, LINE, QUIET, SEED};
 use super::{out_error, stdout, Error, OK};
 use crate::gen::puzzle::Spec;
 use crate::gen::{Gen, FAMILY, TEXT};
@@ -26,9 +26,10 @@ pub enum Opt {
     Level,
     Seed,
     Jobs,
+    Quiet,
 }
 
-static FLAGS: [(Opt, Flag); 13] = [
+static FLAGS: [(Opt, Flag); 14] = [
     (
         Opt::Line,
         Flag {
@@ -135,6 +136,7 @@ static FLAGS: [(Opt, Flag); 13] = [
     ),
     (Opt::Seed, SEED),
     (Opt::Jobs, JOBS),
+    (Opt::Quiet, QUIET),
 ];
 
 /// The names `--level` takes.
@@ -151,9 +153,9 @@ pub static TOOL: Tool<Opt> = Tool {
     about: "Write N distinct solved sudoku grids to standard output.",
     usage: &[
         "[--line] [--first D | --id NUMBER] [--skip K] N",
-        "--random [--line] [--seed S] [--skip K] [-j N] N",
+        "--random [--line] [--seed S] [--skip K] [-j N] [-q] N",
         "--puzzles [--blanks L-U] [--unique | --minimal] [--level LEVEL] [--symmetric] [--line] \
-         [--seed S] [--skip K] [-j N] N",
+         [--seed S] [--skip K] [-j N] [-q] N",
     ],
     description: "Writes N distinct, valid, complete grids, all with the same top-left digit, in the \
 assignment's grid form (nine rows of nine digits separated by single spaces, one empty line between grids) \
@@ -220,6 +222,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<Job, Error> {
         level: None,
     };
     let (mut blanks, mut seed, mut jobs) = (None, None, None);
+    let mut quiet = false;
     // The flags that make sense only with --puzzles, as given.
     let mut puzzle_flags = Vec::new();
     for a in args {
@@ -240,6 +243,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<Job, Error> {
                     Opt::Level => spec.level = Some(level(t, &v)?),
                     Opt::Seed => seed = Some(shared::seed(t, &v)?),
                     Opt::Jobs => jobs = Some(shared::jobs(t, &v)?),
+                    Opt::Quiet => quiet = true,
                 }
                 if matches!(
                     id,
@@ -305,6 +309,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<Job, Error> {
         seed: seed.unwrap_or_else(dig::clock_seed),
         jobs: jobs.unwrap_or_else(shared::all_cores),
         form: cfg.form,
+        quiet,
     }))
 }
 

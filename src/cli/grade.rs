@@ -17,7 +17,8 @@ use std::io::Write;
 
 use super::flags::{Arg, Flag, Tool, EXIT_STATUS};
 use super::pipeline::{self, Chunk, Piece, Plan};
-use super::shared::{self, JOBS};
+use super::progress::{input_size, Progress};
+use super::shared::{self, JOBS, QUIET};
 use super::{diag, out_error, report, stdout, Error, FileId, FAILED, OK, TROUBLE};
 use crate::grade::{grade, Level};
 use crate::solve::{count_up_to, Outcome};
@@ -28,9 +29,10 @@ use crate::stream::{Form, Part, Writer};
 pub enum Opt {
     Steps,
     Jobs,
+    Quiet,
 }
 
-static FLAGS: [(Opt, Flag); 2] = [
+static FLAGS: [(Opt, Flag); 3] = [
     (
         Opt::Steps,
         Flag::switch(
@@ -44,12 +46,13 @@ static FLAGS: [(Opt, Flag); 2] = [
         ),
     ),
     (Opt::Jobs, JOBS),
+    (Opt::Quiet, QUIET),
 ];
 
 pub static TOOL: Tool<Opt> = Tool {
     name: "sudoku-grade",
     about: "Rate every sudoku puzzle read the way a person solves it.",
-    usage: &["[--steps] [-j N] [FILE]..."],
+    usage: &["[--steps] [-j N] [-q] [FILE]..."],
     description: "Reads puzzles from the FILEs (standard input when there are none, or for -) in grid form \
 or line form, and writes one line a puzzle, in input order: the puzzle in line form, its level, its score and \
 the hardest technique it needed, separated by spaces.\n\n\
@@ -87,6 +90,7 @@ N: reason, and its line has invalid, unsolvable or not-unique for a level, 0.0 a
 pub struct Config {
     pub steps: bool,
     pub jobs: usize,
+    pub quiet: bool,
     pub files: Vec<OsString>,
     pub output: Option<FileId>,
 }
@@ -95,6 +99,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<Config, Error> {
     let mut cfg = Config {
         steps: false,
         jobs: shared::all_cores(),
+        quiet: false,
         files: Vec::new(),
         output: None,
     };
@@ -103,6 +108,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<Config, Error> {
             Arg::Operand(v) => cfg.files.push(v),
             Arg::Flag { id, value, .. } => match id {
                 Opt::Steps => cfg.steps = true,
+                Opt::Quiet => cfg.quiet = true,
                 Opt::Jobs => cfg.jobs = shared::jobs(&TOOL, &value.unwrap_or_default())?,
             },
         }
@@ -124,6 +130,7 @@ struct Graded {
     part: Part,
     failures: String,
     failed: u64,
+    boards: u64,
 }
 
 /// Puzzles a thread grades at a time: a grade takes far longer than a solve.
@@ -182,13 +189,15 @@ fn grade_chunk(cfg: &Config, chunk: Chunk) -> Graded {
         part: w.into_part(),
         failures,
         failed,
+        boards: chunk.entries.len() as u64,
     }
 }
 
 /// Grades every puzzle of `cfg.files` into `out`.
 pub fn grade_all(cfg: &Config, out: &mut dyn Write, out_name: &str) -> Result<i32, Error> {
     let mut w = Writer::new(out);
-    let mut failed = 0u64;
+    let (mut failed, mut boards) = (0u64, 0u64);
+    let mut progress = Progress::new("puzzles", input_size(&cfg.files), cfg.quiet);
     let plan = Plan {
         files: &cfg.files,
         output: cfg.output,
@@ -200,18 +209,24 @@ pub fn grade_all(cfg: &Config, out: &mut dyn Write, out_name: &str) -> Result<i3
             Piece::Chunk(g) => g,
             Piece::Failed(e) => {
                 w.flush().map_err(|e| out_error(out_name, e))?;
+                progress.finish();
                 report(e);
                 return Ok(());
             }
         };
         failed += g.failed;
+        boards += g.boards;
         if !g.failures.is_empty() {
             w.flush().map_err(|e| out_error(out_name, e))?;
+            progress.finish();
             diag(&g.failures);
         }
-        w.append(&g.part).map_err(|e| out_error(out_name, e))
+        w.append(&g.part).map_err(|e| out_error(out_name, e))?;
+        progress.update(boards);
+        Ok(())
     };
     let trouble = pipeline::run(&plan, |c| grade_chunk(cfg, c), put)?;
+    drop(progress);
     w.flush().map_err(|e| out_error(out_name, e))?;
     Ok(if trouble {
         TROUBLE

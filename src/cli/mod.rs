@@ -19,6 +19,7 @@ pub mod gen;
 pub mod grade;
 pub mod output;
 pub mod pipeline;
+pub mod progress;
 pub mod shared;
 pub mod solve;
 
@@ -30,6 +31,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use flags::{Arg, Parsed, Tool};
+use progress::Counted;
 
 /// Exit statuses, as grep's.
 pub const OK: i32 = 0;
@@ -233,7 +235,7 @@ pub fn report(e: Error) -> i32 {
     TROUBLE
 }
 
-fn program_name() -> &'static str {
+pub(crate) fn program_name() -> &'static str {
     PROGRAM.get().map_or("sudoku", |s| s.as_str())
 }
 
@@ -267,8 +269,8 @@ pub fn is_stdin(path: &OsStr) -> bool {
 /// An input: standard input or a file, buffered for the board reader.
 pub enum Input {
     /// `Stdin`, not its lock: `sudoku-solve`'s workers take the input in turn.
-    Stdin(BufReader<io::Stdin>),
-    File(BufReader<File>),
+    Stdin(BufReader<Counted<io::Stdin>>),
+    File(BufReader<Counted<File>>),
 }
 
 /// Input buffers are large: reading is a hot path for `sudoku-check` and `sudoku-solve`.
@@ -282,7 +284,7 @@ impl Input {
             if STDIN_CLOSED.load(Ordering::Relaxed) {
                 return Err(bad_descriptor("standard input"));
             }
-            let r = BufReader::with_capacity(IN_BUF, io::stdin());
+            let r = BufReader::with_capacity(IN_BUF, Counted(io::stdin()));
             ("<stdin>".to_string(), Input::Stdin(r), regular_file(0))
         } else {
             let name = path.to_string_lossy().into_owned();
@@ -292,7 +294,11 @@ impl Input {
                 .ok()
                 .filter(|m| m.is_file())
                 .map(|m| (m.dev(), m.ino()));
-            (name, Input::File(BufReader::with_capacity(IN_BUF, f)), id)
+            (
+                name,
+                Input::File(BufReader::with_capacity(IN_BUF, Counted(f))),
+                id,
+            )
         };
         if id.is_some() && id == output {
             return Err(Error::Msg(format!("{name}: input file is also the output")));

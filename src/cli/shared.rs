@@ -25,6 +25,17 @@ pub const ID: Flag = Flag::valued(
      The id must have two or more digits.",
 );
 
+pub const QUIET: Flag = Flag::switch(
+    "quiet",
+    Some('q'),
+    "no progress line on a terminal",
+    "Do not show the progress line. On a run that passes a second with standard error on a \
+     terminal, one line there shows the boards done, the rate and, when the total is known \
+     (the count asked for, or inputs that are regular files), the share done and the time \
+     left; it is erased at the end, and never written when standard error is not a terminal. \
+     SUDOKU_PROGRESS_DELAY=S in the environment shows it after S seconds instead of one.",
+);
+
 pub const JOBS: Flag = Flag::valued(
     "jobs",
     Some('j'),

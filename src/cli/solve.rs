@@ -16,7 +16,8 @@ use std::io::Write;
 
 use super::flags::{Arg, Flag, Tool, EXIT_STATUS};
 use super::pipeline::{self, Chunk, Piece, Plan};
-use super::shared::{self, JOBS};
+use super::progress::{input_size, Progress};
+use super::shared::{self, JOBS, QUIET};
 use super::{diag, out_error, report, stdout, Error, FileId, FAILED, OK, TROUBLE};
 use crate::solve::{count_up_to, Outcome};
 use crate::stream::{Form, Part, Writer};
@@ -31,9 +32,10 @@ pub enum Opt {
     Unique,
     Jobs,
     Chunk,
+    Quiet,
 }
 
-static FLAGS: [(Opt, Flag); 7] = [
+static FLAGS: [(Opt, Flag); 8] = [
     (
         Opt::Grid,
         Flag::switch(
@@ -94,12 +96,13 @@ static FLAGS: [(Opt, Flag); 7] = [
              most 65536 boards are in flight (read and not yet written): the chunks shrink to fit.",
         ),
     ),
+    (Opt::Quiet, QUIET),
 ];
 
 pub static TOOL: Tool<Opt> = Tool {
     name: "sudoku-solve",
     about: "Solve every sudoku puzzle read; write the solutions in input order.",
-    usage: &["[--grid | --line] [--count [--limit N]] [--unique] [-j N] [FILE]..."],
+    usage: &["[--grid | --line] [--count [--limit N]] [--unique] [-j N] [-q] [FILE]..."],
     description: "Reads puzzles from the FILEs (standard input when there are none, or for -) in grid form \
 or line form, 0 or . for a blank, and writes one solution per puzzle, in the puzzle's form unless --grid or \
 --line says otherwise. When a puzzle has several solutions, the one written is always the same.\n\n\
@@ -137,6 +140,8 @@ pub struct Config {
     pub unique: bool,
     pub jobs: usize,
     pub chunk: usize,
+    /// No progress line.
+    pub quiet: bool,
     pub files: Vec<OsString>,
     /// The output file, which no input may be.
     pub output: Option<FileId>,
@@ -151,6 +156,7 @@ impl Config {
             unique: false,
             jobs,
             chunk: 256,
+            quiet: false,
             files: Vec::new(),
             output: None,
         }
@@ -177,6 +183,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<Config, Error> {
             Opt::Unique => cfg.unique = true,
             Opt::Jobs => cfg.jobs = shared::jobs(t, &v)?,
             Opt::Chunk => cfg.chunk = t.number(&name, &v, 1..=1 << 20)?,
+            Opt::Quiet => cfg.quiet = true,
         }
     }
     if cfg.files.is_empty() {
@@ -270,6 +277,7 @@ pub struct Tally {
 pub fn solve_all(cfg: &Config, out: &mut dyn Write, out_name: &str) -> Result<Tally, Error> {
     let mut w = Writer::new(out);
     let (mut failed, mut boards) = (0u64, 0u64);
+    let mut progress = Progress::new("puzzles", input_size(&cfg.files), cfg.quiet);
     let plan = Plan {
         files: &cfg.files,
         output: cfg.output,
@@ -282,6 +290,7 @@ pub fn solve_all(cfg: &Config, out: &mut dyn Write, out_name: &str) -> Result<Ta
             Piece::Failed(e) => {
                 // After the boards before it, so the messages keep the order of the input.
                 w.flush().map_err(|e| out_error(out_name, e))?;
+                progress.finish();
                 report(e);
                 return Ok(());
             }
@@ -290,11 +299,15 @@ pub fn solve_all(cfg: &Config, out: &mut dyn Write, out_name: &str) -> Result<Ta
         failed += s.failed;
         if !s.failures.is_empty() {
             w.flush().map_err(|e| out_error(out_name, e))?;
+            progress.finish();
             diag(&s.failures);
         }
-        w.append(&s.part).map_err(|e| out_error(out_name, e))
+        w.append(&s.part).map_err(|e| out_error(out_name, e))?;
+        progress.update(boards);
+        Ok(())
     };
     let trouble = pipeline::run(&plan, |c| solve_chunk(cfg, c), put)?;
+    drop(progress);
     w.flush().map_err(|e| out_error(out_name, e))?;
     let status = if trouble {
         TROUBLE
