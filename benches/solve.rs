@@ -28,39 +28,11 @@ use std::time::{Duration, Instant};
 use sudoku_filters::solve::{count_up_to, Outcome};
 use sudoku_filters::Board;
 
+mod common;
+use common::{bin, median, rate, root, scratch};
+
 /// The shared sets, the same list the tests read.
 const SETS: &str = include_str!("../tests/data/shared-sets.txt");
-
-/// The project's root, beside this crate.
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// Builds the project's binaries and returns the path of `sudoku-solve`.
-fn build_solver() -> PathBuf {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let manifest = root().join("Cargo.toml");
-    let status = Command::new(cargo)
-        .args(["build", "--release", "--bins", "--manifest-path"])
-        .arg(&manifest)
-        .status()
-        .expect("cargo");
-    assert!(status.success(), "building the project failed");
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from);
-    target.join("release/sudoku-solve")
-}
-
-/// Where the repeated inputs go.
-fn scratch() -> PathBuf {
-    let d = std::env::temp_dir().join("sudoku-bench");
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn rate(n: usize, t: Duration) -> String {
-    let s = t.as_secs_f64();
-    format!("{:>9.0}/s {:>8.2} µs", n as f64 / s, s * 1e6 / n as f64)
-}
 
 /// The best of 3 runs of each of `f`, the runs alternated, so that each sees the same
 /// moments of the machine: the ones least disturbed by the rest of it.
@@ -98,10 +70,8 @@ fn time_lib(puzzles: &[Board], limit: u32) -> Duration {
 }
 
 fn time_process(path: &Path, args: &[&str]) -> Duration {
-    static SOLVER: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    let solver = SOLVER.get_or_init(build_solver);
     let start = Instant::now();
-    let status = Command::new(solver)
+    let status = Command::new(bin("sudoku-solve"))
         .args(args)
         .arg(path)
         .stdout(Stdio::null())
@@ -223,7 +193,7 @@ fn threads_ratio(path: &Path) {
         "sudoku-solve -j2 against -j1 on {}, {PAIRS} alternated pairs of runs: median {:.2}x \
          (from {:.2}x to {:.2}x)",
         path.file_name().unwrap().to_string_lossy(),
-        ratios[PAIRS / 2],
+        median(ratios.clone()),
         ratios[0],
         ratios[PAIRS - 1]
     );

@@ -2,10 +2,12 @@
 //! `sudoku-gen --puzzles` and `sudoku -n`.
 //!
 //! ```text
-//!   items k = skip .. skip+count, in batches of 64 a thread:
-//!     thread 1: k, k+1, ...   thread 2: ...   ─►  in order: distinct? ─► write
-//!                                                      │ a repeat
-//!                                                      └─► made again, retry 1, 2, ... (here)
+//!   items k = skip .. skip+count, in batches of 256 a thread; each thread takes the
+//!   next item of the batch that no thread has taken:
+//!     thread 1: k, k+2, k+3, ...  ─┐
+//!     thread 2: k+1, k+4, ...     ─┴─► in order: distinct? ─► write
+//!                                                  │ a repeat
+//!                                                  └─► made again, retry 1, 2, ... (here)
 //! ```
 //!
 //! Item k depends only on (seed, k) ([`crate::gen::random::Rng`]), and repeats are replaced
@@ -15,6 +17,7 @@
 use std::collections::HashSet;
 use std::ffi::OsStr;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::flags::Tool;
 use super::progress::{Progress, Total};
@@ -47,8 +50,8 @@ pub struct Dig {
     pub quiet: bool,
 }
 
-/// Items a thread makes in one batch.
-const BATCH: usize = 64;
+/// Items a batch holds for each thread (the threads start and join once a batch).
+const BATCH: usize = 256;
 
 /// A seed from the clock and the process, for a run without `--seed`.
 pub fn clock_seed() -> u64 {
@@ -84,39 +87,39 @@ fn item(what: &What, seed: u64, k: u64, retry: u64) -> Option<Board> {
     }
 }
 
-/// Items `start..start + n` on up to `jobs` threads, in order. A thread that the system
-/// refuses is not an error: its part is made on this thread.
+/// Items `start..start + n` on up to `jobs` threads, in order. Each thread takes the next
+/// item not yet taken, so a slow item holds up no other; a thread that the system refuses
+/// is not an error: the others, this one among them, make its share.
 fn batch(d: &Dig, start: u64, n: usize) -> Vec<Option<Board>> {
-    let per = n.div_ceil(d.jobs.max(1)).max(1) as u64;
-    let make = |a: u64, b: u64| -> Vec<Option<Board>> {
-        (a..b).map(|k| item(&d.what, d.seed, k, 0)).collect()
-    };
-    let make = &make;
-    std::thread::scope(|scope| {
-        let end = start + n as u64;
-        let mut parts = Vec::new();
-        let mut a = start;
-        while a < end {
-            let b = (a + per).min(end);
-            // The first part is this thread's, made once the others are started.
-            let part = if a == start {
-                Err((a, b))
-            } else {
-                std::thread::Builder::new()
-                    .spawn_scoped(scope, move || make(a, b))
-                    .map_err(|_| (a, b))
-            };
-            parts.push(part);
-            a = b;
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut made = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= n {
+                return made;
+            }
+            made.push((i, item(&d.what, d.seed, start + i as u64, 0)));
         }
-        parts
-            .into_iter()
-            .flat_map(|p| match p {
-                Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
-                Err((a, b)) => make(a, b),
-            })
-            .collect()
-    })
+    };
+    let work = &work;
+    // Every index is made once; one that could not be made stays None.
+    let mut items = vec![None; n];
+    std::thread::scope(|scope| {
+        let others: Vec<_> = (1..d.jobs.max(1))
+            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
+            .collect();
+        let mut place = |made: Vec<(usize, Option<Board>)>| {
+            for (i, b) in made {
+                items[i] = b;
+            }
+        };
+        place(work());
+        for h in others {
+            place(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        }
+    });
+    items
 }
 
 /// What could not be made, as a sentence.
