@@ -15,9 +15,9 @@ _sudoku() {
         --generate) compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=($(compgen -d -- "$cur")); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "-c --create -s --solve -n --games -m --level -r --range -u --unique --seed -o --output --first --id -j --jobs --generate -h --help -V --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "-c --create -s --solve -n --games --play -m --level -r --range -u --unique --seed -o --output --first --id -j --jobs --generate -h --help -V --version" -- "$cur"))
     else
-        COMPREPLY=()
+        compopt -o filenames 2>/dev/null; local IFS=$'\n'; COMPREPLY=($(compgen -f -- "$cur"))
     fi
 }
 complete -F _sudoku sudoku

@@ -20,6 +20,7 @@ pub mod cli;
 pub mod fuzzing;
 pub mod gen;
 pub mod grade;
+pub mod play;
 pub mod solve;
 pub mod stream;
 

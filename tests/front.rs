@@ -171,3 +171,15 @@ fn a_failing_puzzle_leaves_sudoku_txt_alone() {
     );
     assert_eq!(std::fs::read(dir.join("sudoku.txt")).unwrap(), SENTINEL);
 }
+
+// cargo build --no-default-features: sudoku --play says what is missing
+#[cfg(not(feature = "play"))]
+#[test]
+fn play_without_the_feature_is_an_error() {
+    let r = run("sudoku", &["--play"], b"");
+    assert_eq!(r.status, 2);
+    assert_eq!(
+        r.stderr,
+        "sudoku: --play: this sudoku was built without the play feature\n"
+    );
+}

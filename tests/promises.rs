@@ -97,14 +97,14 @@ fn a_diagnostic_that_cannot_be_written_changes_nothing() {
     }
 }
 
-// (ulimit -v 200000; sudoku-solve -j 1024 puzzles.txt)
+// (ulimit -v 65536; sudoku-solve -j 1024 puzzles.txt), and 48 and 200 MB
 #[test]
 fn refused_threads_mean_fewer_threads() {
     let dir = temp_dir();
     let puzzles = format!("{UNIQUE}\n").repeat(3000);
     std::fs::write(dir.join("p.txt"), &puzzles).unwrap();
     let want = run_in(Some(&dir), "sudoku-solve", &["-j1", "p.txt"], b"").stdout;
-    for limit_mb in [64u64, 200] {
+    for limit_mb in [48u64, 64, 200] {
         let mut cmd = Command::new(bin("sudoku-solve"));
         cmd.args(["-j", "1024", "--chunk", "1", "p.txt"])
             .current_dir(&dir);

@@ -12,6 +12,8 @@ mod games;
 mod gen;
 mod grade;
 mod memory;
+#[cfg(feature = "play")]
+mod play;
 mod progress;
 mod promises;
 mod props;

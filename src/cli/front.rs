@@ -32,6 +32,7 @@ pub enum Opt {
     Create,
     Solve,
     Games,
+    Play,
     Level,
     Range,
     Unique,
@@ -42,7 +43,7 @@ pub enum Opt {
     Jobs,
 }
 
-static FLAGS: [(Opt, Flag); 11] = [
+static FLAGS: [(Opt, Flag); 12] = [
     (
         Opt::Create,
         Flag::valued(
@@ -80,13 +81,30 @@ static FLAGS: [(Opt, Flag); 11] = [
         ),
     ),
     (
+        Opt::Play,
+        Flag::switch(
+            "play",
+            None,
+            "play the puzzles of FILE, or new ones at -m, in the terminal",
+            "Play in the terminal: the puzzles of FILE in order (any form sudoku-solve reads; \
+             not standard input, the keyboard is there), or, without FILE, new ones at the -m \
+             level (default 1). Arrows or hjkl move, a click selects; 1-9 place; 0, ., space, \
+             Backspace or Delete clear; p toggles pencil marks; c checks (conflicts and wrong \
+             digits marked, a solved grid says so with the time); ? shows the next logical \
+             step, as sudoku-grade --steps would, and a second ? applies it; u and r undo and \
+             redo; n deals the next puzzle; s saves the position to the -o file (default \
+             sudoku-saved.txt) as a board stream; q quits (asking when the position is not \
+             saved). NO_COLOR turns colour off. Needs a terminal of at least 40x20.",
+        ),
+    ),
+    (
         Opt::Level,
         Flag::valued(
             "level",
             Some('m'),
             "1|2|3",
-            "with -n: games at a level (1 easy, 2 medium, 3 hard), unique",
-            "With -n: every game has exactly one solution and grades at this level, as \
+            "with -n or --play: games at a level (1 easy, 2 medium, 3 hard)",
+            "With -n or --play: every game has exactly one solution and grades at this level, as \
              sudoku-grade rates it: 1 easy (singles), 2 medium (also locked candidates, pairs and \
              triples), 3 hard (also quads, fish, wings, colouring, unique rectangles). The level \
              sets the blanks, so -m goes without -r and -u.",
@@ -143,16 +161,18 @@ pub static TOOL: Tool<Opt> = Tool {
         "-c N [--first D | --id NUMBER] [-o FILE]",
         "-s FILE [-o FILE] [-j N]",
         "-n N [-m 1|2|3 | [-r L~U] [-u]] [--seed S] [-o FILE] [-j N]",
+        "--play [-m 1|2|3] [--seed S] [-o FILE] [FILE]",
         "--generate DIR",
     ],
     description: "The front for the BUAA software-engineering assignment (the personal project, Sudoku). \
 sudoku -c N writes N distinct solved grids \
 to sudoku.txt; sudoku -s FILE writes the solutions of the puzzles in FILE to sudoku.txt; sudoku -n N writes N \
-distinct games to game.txt (-m: at a level, -r: their blanks, -u: one solution each). All write the assignment's layout: nine rows of nine digits separated by single spaces, one empty line between grids, \
+distinct games to game.txt (-m: at a level, -r: their blanks, -u: one solution each); sudoku --play plays \
+them in the terminal. All write the assignment's layout: nine rows of nine digits separated by single spaces, one empty line between grids, \
 none at the end.\n\nsudoku.txt is replaced only when the whole job succeeded: on a bad command line, a bad \
 puzzle or an interruption it is left exactly as it was.",
     flags: &FLAGS,
-    operands: &[],
+    operands: &[("FILE", "with --play: the puzzles to play")],
     exit_status: EXIT_STATUS,
     generates: true,
     examples: &[
@@ -162,6 +182,8 @@ puzzle or an interruption it is left exactly as it was.",
         ("sudoku -c 1000 -o - | sudoku-check --distinct --strict", "check the output of -c"),
         ("sudoku -n 100 -r 30~40 -u && sudoku -s game.txt", "100 unique games, then their solutions"),
         ("sudoku -n 20 -m 3", "twenty hard games in game.txt"),
+        ("sudoku --play -m 2", "play medium puzzles in the terminal"),
+        ("sudoku --play game.txt", "play the games of game.txt"),
     ],
 };
 
@@ -175,19 +197,29 @@ enum Mode {
     Create(GenConfig),
     Solve(SolveConfig),
     Games(Dig),
+    Play {
+        file: Option<OsString>,
+        level: Level,
+        seed: u64,
+    },
 }
 
 fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
     let t = &TOOL;
     let (mut create, mut solve, mut first, mut output, mut jobs) = (None, None, None, None, None);
     let (mut games, mut range, mut unique, mut seed) = (None, None, None, None);
-    let mut level = None;
+    let (mut level, mut play, mut file) = (None, None, None);
     for a in args {
         let (id, flag, v) = match a {
             Arg::Flag { id, flag, value } => (id, flag, value.unwrap_or_default()),
+            Arg::Operand(v) if file.is_none() => {
+                file = Some(v);
+                continue;
+            }
             Arg::Operand(v) => return Err(t.unexpected(&v)),
         };
         match id {
+            Opt::Play => shared::once(t, flag, &mut play, true)?,
             Opt::Create => {
                 let n = t.number("--create", &v, 1..=MAX_CREATE)?;
                 shared::once(t, flag, &mut create, n)?
@@ -225,9 +257,46 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
             Opt::Jobs => shared::once(t, flag, &mut jobs, shared::jobs(t, &v)?)?,
         }
     }
-    let modes = [create.is_some(), solve.is_some(), games.is_some()];
+    let modes = [
+        create.is_some(),
+        solve.is_some(),
+        games.is_some(),
+        play.is_some(),
+    ];
     if modes.iter().filter(|&&m| m).count() > 1 {
-        return Err(t.usage("-c, -s and -n cannot be used together: one job a run".into()));
+        return Err(t.usage("-c, -s, -n and --play cannot be used together: one job a run".into()));
+    }
+    if let Some(f) = &file {
+        if play.is_none() {
+            return Err(t.unexpected(f));
+        }
+    }
+    if play.is_some() {
+        for (given, name) in [
+            (range.is_some(), "-r"),
+            (unique.is_some(), "-u"),
+            (first.is_some(), "--first and --id"),
+            (jobs.is_some(), "-j"),
+        ] {
+            if given {
+                return Err(t.usage(format!("{name}: not with --play")));
+            }
+        }
+        if file.as_ref().is_some_and(|f| super::is_stdin(f)) {
+            return Err(t.usage("--play reads the keyboard: FILE cannot be standard input".into()));
+        }
+        if file.is_some() && (level.is_some() || seed.is_some()) {
+            return Err(t.usage("-m and --seed make new puzzles: not with --play FILE".into()));
+        }
+        let save = output.unwrap_or_else(|| "sudoku-saved.txt".into());
+        return Ok((
+            Mode::Play {
+                file,
+                level: level.unwrap_or(Level::Easy),
+                seed: seed.unwrap_or_else(dig::clock_seed),
+            },
+            save,
+        ));
     }
     if games.is_none() {
         for (given, name) in [
@@ -258,7 +327,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
     };
     let output = output.unwrap_or_else(|| default_output.into());
     let mode = match (create, solve, games) {
-        (None, None, None) => return Err(t.usage("expected -c N, -s FILE or -n N".into())),
+        (None, None, None) => return Err(t.usage("expected -c N, -s FILE, -n N or --play".into())),
         (Some(n), _, _) => {
             if jobs.is_some() {
                 return Err(t.usage("-j goes with -s or -n, not -c".into()));
@@ -320,6 +389,18 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
     Ok((mode, output))
 }
 
+#[cfg(feature = "play")]
+fn play(file: Option<OsString>, level: Level, seed: u64, save: OsString) -> Result<i32, Error> {
+    super::play::run(file, level, seed, save)
+}
+
+#[cfg(not(feature = "play"))]
+fn play(_: Option<OsString>, _: Level, _: u64, _: OsString) -> Result<i32, Error> {
+    Err(Error::Msg(
+        "--play: this sudoku was built without the play feature".into(),
+    ))
+}
+
 /// True when both paths name one existing file.
 fn same_file(a: &OsString, b: &OsString) -> bool {
     use std::os::unix::fs::MetadataExt;
@@ -331,6 +412,9 @@ fn same_file(a: &OsString, b: &OsString) -> bool {
 
 pub fn run(args: Vec<Arg<Opt>>) -> Result<i32, Error> {
     let (mode, output) = parse(args)?;
+    if let Mode::Play { file, level, seed } = mode {
+        return play(file, level, seed, output);
+    }
     let name = if output == "-" {
         "standard output".to_string()
     } else {
@@ -339,6 +423,7 @@ pub fn run(args: Vec<Arg<Opt>>) -> Result<i32, Error> {
     write_output(&output, |out| match &mode {
         Mode::Create(cfg) => generate(&TOOL, cfg, out, &name),
         Mode::Games(d) => dig::run(d, out, &name),
+        Mode::Play { .. } => unreachable!("played above"),
         Mode::Solve(cfg) => {
             let file = cfg.files[0].to_string_lossy();
             let t = solve_all(cfg, out, &name)?;

@@ -19,6 +19,8 @@ pub mod gen;
 pub mod grade;
 pub mod output;
 pub mod pipeline;
+#[cfg(feature = "play")]
+pub mod play;
 pub mod progress;
 pub mod shared;
 pub mod solve;
@@ -159,6 +161,21 @@ macro_rules! entry {
     };
 }
 
+/// Under a limit on address space (`ulimit -v`), glibc's malloc keeps to one arena. Each
+/// thread's own arena reserves 64 MiB of address space; a few of them take what the limit
+/// leaves, and glibc then aborts the process where it cannot fail (registering a thread's
+/// TLS destructor) instead of letting a thread be refused, which the pipeline handles.
+fn few_arenas_under_a_memory_limit() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: getrlimit fills the struct it is given; mallopt before any thread starts.
+    unsafe {
+        let mut lim: libc::rlimit = std::mem::zeroed();
+        if libc::getrlimit(libc::RLIMIT_AS, &mut lim) == 0 && lim.rlim_cur != libc::RLIM_INFINITY {
+            libc::mallopt(libc::M_ARENA_MAX, 1);
+        }
+    }
+}
+
 /// The arguments the C runtime passed to `main`.
 ///
 /// # Safety
@@ -186,6 +203,7 @@ pub fn main<I: Copy + 'static>(
     mut args: Vec<OsString>,
 ) -> ! {
     guard_std_streams();
+    few_arenas_under_a_memory_limit();
     // As Rust's runtime does: a write to a closed pipe is an error (EPIPE), not a signal.
     // SAFETY: setting a signal's disposition to ignore.
     unsafe {

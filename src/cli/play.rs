@@ -1,0 +1,573 @@
+//! `sudoku --play`: the game in the terminal, a thin shell around [`crate::play::Game`]
+//! (behind the `play` feature, on crossterm): it draws the model and turns keys and clicks
+//! into its moves.
+//!
+//! ```text
+//!   ╔═══════╤═══════╤═══════╗     the board, givens bold, the player's digits in colour;
+//!   ║ 6 . . │ . . . │ . . . ║     the selected cell reversed, its row, column and box
+//!   ║ . 8 . │ . 9 . │ 1 . . ║     shaded, its digit lit wherever it is
+//!   ╟───────┼───────┼───────╢
+//!   ...
+//!   ╚═══════╧═══════╧═══════╝
+//!   r1c2  marks 3 5               the selected cell and its pencil marks
+//!   Hint: r1c7 <> 9; ...          the last message: a check, a hint, a save
+//!   Puzzle 1 · medium · 0:42 · digits          the status line
+//!   arrows/hjkl move · 1-9 place · ...         the keys
+//! ```
+//!
+//! The terminal is put back (raw mode off, main screen, cursor shown) however the game
+//! ends: `q`, Ctrl-C, a panic (a hook restores it first), or SIGTERM, SIGHUP or SIGINT (the
+//! handler only notes the signal; the loop, which wakes four times a second, restores the
+//! terminal and the process then ends by that signal).
+
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::time::{Duration, Instant};
+
+use crossterm::event::{
+    self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
+use crossterm::style::{
+    Attribute, Color, Print, ResetColor, SetAttribute, SetBackgroundColor, SetForegroundColor,
+};
+use crossterm::{cursor, execute, queue, terminal};
+
+use super::{io_error, read_error, Error, Input, OK};
+use crate::gen::puzzle::{self, Spec};
+use crate::grade::candidates::{cell_name, cells, PEERS};
+use crate::grade::{self, Level};
+use crate::play::{Game, Hint, Move};
+use crate::solve::{count_up_to, Outcome};
+use crate::stream::{Form, Reader, Writer};
+use crate::Board;
+
+/// The smallest terminal the board and its lines fit in.
+const MIN: (u16, u16) = (40, 20);
+
+/// Where the puzzles come from.
+enum Deck {
+    File {
+        name: String,
+        puzzles: Vec<(Board, Board, Level)>,
+    },
+    Made {
+        level: Level,
+        seed: u64,
+    },
+}
+
+impl Deck {
+    /// Puzzle `k` (from 0) with its solution and level, if there is one.
+    fn deal(&self, k: u64) -> Option<(Board, Board, Level)> {
+        match self {
+            Deck::File { puzzles, .. } => puzzles.get(k as usize).copied(),
+            Deck::Made { level, seed } => {
+                let spec = Spec {
+                    blanks: super::front::LEVEL_BLANKS,
+                    unique: true,
+                    minimal: false,
+                    symmetric: false,
+                    level: Some(*level),
+                };
+                let p = puzzle::make(&spec, *seed, k, 0)?;
+                Some((p, solution(&p)?, *level))
+            }
+        }
+    }
+}
+
+fn solution(p: &Board) -> Option<Board> {
+    match count_up_to(p, 2) {
+        Outcome::Solved {
+            count: 1,
+            first: Some(s),
+        } => Some(s),
+        _ => None,
+    }
+}
+
+/// The puzzles of `file`, each with one solution, or the error that names the first that
+/// has not.
+fn load(file: &OsString) -> Result<Deck, Error> {
+    let (name, input) = Input::open(file, None)?;
+    let mut reader = Reader::new(input);
+    let mut puzzles = Vec::new();
+    while let Some(item) = reader.next().map_err(|e| read_error(&name, e))? {
+        let why = match count_up_to(&item.board, 2) {
+            Outcome::Invalid(c) => format!("invalid puzzle: {c}"),
+            Outcome::Solved { count: 0, .. } => "no solution".to_string(),
+            Outcome::Solved {
+                count: 1,
+                first: Some(s),
+            } => {
+                let level = grade::level(&item.board, Level::Expert).unwrap_or(Level::Expert);
+                puzzles.push((item.board, s, level));
+                continue;
+            }
+            Outcome::Solved { .. } => "more than one solution".to_string(),
+        };
+        return Err(Error::Msg(format!(
+            "{name}:{}: board {}: {why}: every puzzle played needs one solution",
+            item.line, item.index
+        )));
+    }
+    if puzzles.is_empty() {
+        return Err(Error::Msg(format!("{name}: no puzzles to play")));
+    }
+    Ok(Deck::File { name, puzzles })
+}
+
+/// The signal that ended the game, 0 while none has come.
+static SIGNAL: AtomicI32 = AtomicI32::new(0);
+
+extern "C" fn on_signal(sig: libc::c_int) {
+    SIGNAL.store(sig, Ordering::Relaxed);
+}
+
+const SIGNALS: [libc::c_int; 3] = [libc::SIGTERM, libc::SIGHUP, libc::SIGINT];
+
+fn catch_signals() {
+    for sig in SIGNALS {
+        // SAFETY: the handler only stores to an atomic; the struct is fully initialised.
+        unsafe {
+            let mut sa: libc::sigaction = std::mem::zeroed();
+            sa.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as usize;
+            libc::sigemptyset(&mut sa.sa_mask);
+            libc::sigaction(sig, &sa, std::ptr::null_mut());
+        }
+    }
+}
+
+/// Puts the terminal back as the game found it.
+fn restore() {
+    let _ = execute!(
+        io::stdout(),
+        event::DisableMouseCapture,
+        terminal::LeaveAlternateScreen,
+        cursor::Show
+    );
+    let _ = terminal::disable_raw_mode();
+}
+
+/// The game's screen: raw mode, the alternate screen, the mouse; restored when dropped.
+struct Screen;
+
+impl Screen {
+    fn enter() -> io::Result<Screen> {
+        terminal::enable_raw_mode()?;
+        let screen = Screen;
+        execute!(
+            io::stdout(),
+            terminal::EnterAlternateScreen,
+            event::EnableMouseCapture,
+            cursor::Hide
+        )?;
+        Ok(screen)
+    }
+}
+
+impl Drop for Screen {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// Everything on the screen.
+struct Ui {
+    deck: Deck,
+    number: u64,
+    game: Game,
+    level: Level,
+    started: Instant,
+    solved_in: Option<Duration>,
+    message: String,
+    quitting: bool,
+    save: OsString,
+    colour: bool,
+}
+
+/// Plays: the puzzles of `file`, or new ones at `level` from `seed`; `s` saves to `save`.
+pub fn run(file: Option<OsString>, level: Level, seed: u64, save: OsString) -> Result<i32, Error> {
+    // SAFETY: isatty only asks about the descriptors.
+    let tty = unsafe { libc::isatty(0) == 1 && libc::isatty(1) == 1 };
+    if !tty {
+        return Err(Error::Msg(
+            "--play needs a terminal: standard input and output must both be one".into(),
+        ));
+    }
+    let deck = match &file {
+        Some(f) => load(f)?,
+        None => Deck::Made { level, seed },
+    };
+    let Some((p, s, level)) = deck.deal(0) else {
+        return Err(Error::Msg("no puzzle could be made at that level".into()));
+    };
+    let mut ui = Ui {
+        deck,
+        number: 0,
+        game: Game::new(p, s),
+        level,
+        started: Instant::now(),
+        solved_in: None,
+        message: String::new(),
+        quitting: false,
+        save,
+        colour: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+    };
+    catch_signals();
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        default_hook(info);
+    }));
+    let screen = Screen::enter().map_err(|e| io_error("terminal", e))?;
+    let ended = game_loop(&mut ui);
+    drop(screen);
+    let sig = SIGNAL.load(Ordering::Relaxed);
+    if sig != 0 {
+        // SAFETY: the default action of a signal that ends the process.
+        unsafe {
+            libc::signal(sig, libc::SIG_DFL);
+            libc::raise(sig);
+        }
+    }
+    ended.map(|()| OK).map_err(|e| io_error("terminal", e))
+}
+
+fn game_loop(ui: &mut Ui) -> io::Result<()> {
+    let mut out = io::stdout();
+    queue!(out, terminal::Clear(terminal::ClearType::All))?;
+    loop {
+        draw(&mut out, ui)?;
+        if SIGNAL.load(Ordering::Relaxed) != 0 {
+            return Ok(());
+        }
+        let ready = match event::poll(Duration::from_millis(250)) {
+            Ok(r) => r,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if !ready {
+            continue;
+        }
+        match event::read()? {
+            Event::Key(k) if !key(ui, k) => return Ok(()),
+            Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
+                if let Some(c) = cell_at(m.column, m.row) {
+                    ui.game.apply(Move::Select(c));
+                }
+            }
+            Event::Resize(..) => queue!(out, terminal::Clear(terminal::ClearType::All))?,
+            _ => {}
+        }
+    }
+}
+
+/// Handles a key; false to quit.
+fn key(ui: &mut Ui, k: KeyEvent) -> bool {
+    if k.kind == KeyEventKind::Release {
+        return true;
+    }
+    if k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('c') {
+        return false;
+    }
+    if ui.quitting {
+        ui.quitting = false;
+        if k.code == KeyCode::Char('q') {
+            return false;
+        }
+        ui.message.clear();
+        return true;
+    }
+    let m = match k.code {
+        KeyCode::Up | KeyCode::Char('k') => Move::Up,
+        KeyCode::Down | KeyCode::Char('j') => Move::Down,
+        KeyCode::Left | KeyCode::Char('h') => Move::Left,
+        KeyCode::Right | KeyCode::Char('l') => Move::Right,
+        KeyCode::Char(d @ '1'..='9') => Move::Digit(d as u8 - b'0'),
+        KeyCode::Char('0' | '.' | ' ') | KeyCode::Backspace | KeyCode::Delete => Move::Clear,
+        KeyCode::Char('p') => Move::TogglePencil,
+        KeyCode::Char('c') => Move::Check,
+        KeyCode::Char('?') => Move::Hint,
+        KeyCode::Char('u') => Move::Undo,
+        KeyCode::Char('r') => Move::Redo,
+        KeyCode::Char('n') => {
+            next(ui);
+            return true;
+        }
+        KeyCode::Char('s') => {
+            save(ui);
+            return true;
+        }
+        KeyCode::Char('q') => {
+            if ui.game.unsaved {
+                ui.quitting = true;
+                ui.message = "The position is not saved: q again to quit, s to save first \
+                              (any other key stays)."
+                    .into();
+                return true;
+            }
+            return false;
+        }
+        _ => return true,
+    };
+    let pending = ui.game.hint;
+    ui.game.apply(m);
+    ui.message = match (m, pending) {
+        (Move::Check, _) => check_text(ui),
+        (Move::Hint, Some(Hint::Step(s))) => format!("Done: {}", s.describe()),
+        (Move::Hint, _) => hint_text(ui),
+        _ => String::new(),
+    };
+    true
+}
+
+fn elapsed(ui: &Ui) -> Duration {
+    ui.solved_in.unwrap_or_else(|| ui.started.elapsed())
+}
+
+fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+fn names(m: u128) -> String {
+    let all: Vec<String> = cells(m).map(cell_name).collect();
+    all.join(", ")
+}
+
+fn check_text(ui: &mut Ui) -> String {
+    let Some(c) = ui.game.checked else {
+        return String::new();
+    };
+    if c.solved {
+        let t = *ui.solved_in.get_or_insert_with(|| ui.started.elapsed());
+        return format!("Solved in {}! n deals the next puzzle.", clock(t));
+    }
+    let open = ui.game.board().0.iter().filter(|&&d| d == 0).count();
+    match (c.conflicts, c.wrong) {
+        (0, 0) => format!("No mistakes so far; {open} cells to go."),
+        (x, w) => {
+            let mut parts = Vec::new();
+            if x != 0 {
+                parts.push(format!("conflicts at {}", names(x)));
+            }
+            if w != 0 {
+                parts.push(format!("{} wrong: {}", w.count_ones(), names(w)));
+            }
+            format!("Check: {}.", parts.join("; "))
+        }
+    }
+}
+
+fn hint_text(ui: &Ui) -> String {
+    match ui.game.hint {
+        Some(Hint::Step(s)) => format!("Hint: {} (? again applies it)", s.describe()),
+        Some(Hint::Wrong(0)) => "Nothing to hint: the grid is full.".into(),
+        Some(Hint::Wrong(w)) => format!("Hint: {} wrong; fix that first.", names(w)),
+        None => String::new(),
+    }
+}
+
+fn next(ui: &mut Ui) {
+    let k = ui.number + 1;
+    match ui.deck.deal(k) {
+        Some((p, s, level)) => {
+            ui.number = k;
+            ui.game = Game::new(p, s);
+            ui.level = level;
+            ui.started = Instant::now();
+            ui.solved_in = None;
+            ui.message.clear();
+        }
+        None => {
+            ui.message = match &ui.deck {
+                Deck::File { name, .. } => format!("That was the last puzzle of {name}."),
+                Deck::Made { .. } => "No puzzle could be made at that level.".into(),
+            }
+        }
+    }
+}
+
+fn save(ui: &mut Ui) {
+    let mut w = Writer::part(163);
+    // Writing into a part cannot fail.
+    let _ = w.write(&ui.game.board(), Form::Grid);
+    let part = w.into_part();
+    let name = ui.save.to_string_lossy().into_owned();
+    let done = super::output::write_output(&ui.save, |out| {
+        let mut w = Writer::new(out);
+        w.append(&part)
+            .and_then(|()| w.flush())
+            .map_err(|e| io_error(&name, e))?;
+        Ok(OK)
+    });
+    ui.message = match done {
+        Ok(_) => {
+            ui.game.unsaved = false;
+            format!("Saved to {name}.")
+        }
+        Err(Error::Msg(m) | Error::Usage { msg: m, .. }) => format!("Not saved: {m}"),
+        Err(Error::BrokenPipe) => format!("Not saved: {name}: broken pipe"),
+    };
+}
+
+/// Screen row and column of cell `c` on the board drawn at the top left.
+fn place_of(c: u8) -> (u16, u16) {
+    let (r, k) = (c as u16 / 9, c as u16 % 9);
+    (1 + r + r / 3, 2 + 2 * k + 2 * (k / 3))
+}
+
+fn cell_at(column: u16, row: u16) -> Option<u8> {
+    (0..81u8).find(|&c| {
+        let (r, k) = place_of(c);
+        r == row && column + 1 >= k && column <= k + 1
+    })
+}
+
+/// The keys, as words.
+const KEYS: &str = "arrows/hjkl move · 1-9 place · 0 clear · p pencil · c check · ? hint \
+                    · u undo · r redo · n next · s save · q quit";
+
+/// `text` cut into lines of at most `width` characters, at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let last = lines.last_mut().unwrap();
+        if !last.is_empty() && last.chars().count() + 1 + word.chars().count() > width {
+            lines.push(word.to_string());
+        } else {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(word);
+        }
+    }
+    lines
+}
+
+fn draw(out: &mut impl Write, ui: &Ui) -> io::Result<()> {
+    let (w, h) = terminal::size()?;
+    if w < MIN.0 || h < MIN.1 {
+        queue!(
+            out,
+            terminal::Clear(terminal::ClearType::All),
+            cursor::MoveTo(0, 0)
+        )?;
+        for (i, line) in wrap(
+            &format!(
+                "The terminal is {w}x{h}; the game needs {}x{} at least.",
+                MIN.0, MIN.1
+            ),
+            w.max(1) as usize,
+        )
+        .iter()
+        .enumerate()
+        {
+            queue!(out, cursor::MoveTo(0, i as u16), Print(line))?;
+        }
+        return out.flush();
+    }
+    let frame = [
+        "╔═══════╤═══════╤═══════╗",
+        "╟───────┼───────┼───────╢",
+        "╚═══════╧═══════╧═══════╝",
+    ];
+    for row in 0..13u16 {
+        let line = match row {
+            0 => frame[0].to_string(),
+            4 | 8 => frame[1].to_string(),
+            12 => frame[2].to_string(),
+            _ => "║       │       │       ║".to_string(),
+        };
+        queue!(out, cursor::MoveTo(0, row), Print(line))?;
+    }
+    let g = &ui.game;
+    let board = g.board();
+    let sel = g.cursor;
+    let sel_digit = board.0[sel as usize];
+    let near = PEERS[sel as usize];
+    let checked = g.checked.map_or(0, |c| c.conflicts | c.wrong);
+    let hinted = match g.hint {
+        Some(Hint::Step(s)) => {
+            s.cells | s.remove.iter().fold(0, |m, r| m | r) | s.place.map_or(0, |(c, _)| 1 << c)
+        }
+        Some(Hint::Wrong(m)) => m,
+        None => 0,
+    };
+    for c in 0..81u8 {
+        let (r, k) = place_of(c);
+        let d = board.0[c as usize];
+        let bit = 1u128 << c;
+        queue!(out, cursor::MoveTo(k, r))?;
+        if g.is_given(c) {
+            queue!(out, SetAttribute(Attribute::Bold))?;
+        } else if ui.colour && d != 0 {
+            queue!(out, SetForegroundColor(Color::Cyan))?;
+        }
+        if d != 0 && d == sel_digit {
+            if ui.colour {
+                queue!(out, SetForegroundColor(Color::Yellow))?;
+            }
+            queue!(out, SetAttribute(Attribute::Underlined))?;
+        }
+        if ui.colour {
+            if checked & bit != 0 {
+                queue!(out, SetBackgroundColor(Color::Red))?;
+            } else if hinted & bit != 0 {
+                queue!(out, SetBackgroundColor(Color::DarkGreen))?;
+            } else if near & bit != 0 {
+                queue!(out, SetBackgroundColor(Color::DarkGrey))?;
+            }
+        } else if checked & bit != 0 || hinted & bit != 0 {
+            queue!(
+                out,
+                SetAttribute(Attribute::Italic),
+                SetAttribute(Attribute::Underlined)
+            )?;
+        }
+        if c == sel {
+            queue!(out, SetAttribute(Attribute::Reverse))?;
+        }
+        let ch = if d == 0 { '.' } else { char::from(b'0' + d) };
+        queue!(out, Print(ch), SetAttribute(Attribute::Reset), ResetColor)?;
+    }
+    // The lines under the board.
+    let width = w as usize;
+    let marks: String = crate::grade::candidates::digits(g.marks(sel))
+        .map(|d| format!(" {d}"))
+        .collect();
+    let mut under = vec![format!(
+        "{}{}{}",
+        cell_name(sel),
+        if marks.is_empty() { "" } else { "  marks" },
+        marks
+    )];
+    under.extend(wrap(&ui.message, width));
+    let keys = wrap(KEYS, width);
+    let status = format!(
+        "Puzzle {} · {} · {} · {}",
+        ui.number + 1,
+        ui.level.name(),
+        clock(elapsed(ui)),
+        if g.pencil { "pencil marks" } else { "digits" }
+    );
+    let status_row = h - 1 - keys.len() as u16;
+    for row in 13..h {
+        let text = if row < status_row {
+            under.get((row - 13) as usize).cloned().unwrap_or_default()
+        } else if row == status_row {
+            status.clone()
+        } else {
+            keys[(row - status_row - 1) as usize].clone()
+        };
+        queue!(
+            out,
+            cursor::MoveTo(0, row),
+            Print(text),
+            terminal::Clear(terminal::ClearType::UntilNewLine)
+        )?;
+    }
+    out.flush()
+}

@@ -1,0 +1,242 @@
+//! `sudoku --play` in a real terminal: tmux at 80x24, keys sent with send-keys, the screen
+//! read with capture-pane.
+
+use crate::util::*;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// Two puzzles: the first's first step is a naked pair, the second's a single.
+const PUZZLES: &str =
+    "6.........8..9.1..2.4.58......7....5....1.7.85....2.4....4..3..4.2....9...3.6....\n\
+.76.....1...8......8..9..3.....1......3.2.6.549.6......6...29..........3...97.24.\n";
+
+/// A tmux server of the test's own, with one window running a shell line.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn start(dir: &std::path::Path, name: &str, line: &str) -> Tmux {
+        need("tmux");
+        let socket = format!("sudoku-{name}-{}", std::process::id());
+        let t = Tmux { socket };
+        let path = format!("{}:/usr/bin:/bin", bin_dir().display());
+        let script = format!("cd '{}' && export PATH='{path}' && {line}", dir.display());
+        t.tmux(&["new-session", "-d", "-x", "80", "-y", "24", &script]);
+        t
+    }
+
+    fn tmux(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket, "-f", "/dev/null"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "tmux {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        self.tmux(&[&["send-keys", "-t", "0"][..], keys].concat());
+    }
+
+    fn screen(&self) -> String {
+        self.tmux(&["capture-pane", "-p", "-t", "0"])
+    }
+
+    /// The screen once it shows `text` (within 10 s).
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(text) {
+                return s;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "no {text:?} in:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .output();
+    }
+}
+
+/// The board on the screen, as 81 bytes: digits, and `.` for an empty cell.
+fn board(screen: &str) -> String {
+    let lines: Vec<&str> = screen.lines().collect();
+    let mut b = String::new();
+    for r in 0..9 {
+        let chars: Vec<char> = lines[1 + r + r / 3].chars().collect();
+        for c in 0..9 {
+            b.push(chars[2 + 2 * c + 2 * (c / 3)]);
+        }
+    }
+    b
+}
+
+fn solution(puzzle: &str) -> Vec<u8> {
+    let r = run("sudoku-solve", &[], format!("{puzzle}\n").as_bytes());
+    r.stdout[..81].iter().map(|b| b - b'0').collect()
+}
+
+/// The keys that take the cursor from `from` to `to`.
+fn path(from: usize, to: usize) -> Vec<&'static str> {
+    let (dr, dc) = (
+        to as i32 / 9 - from as i32 / 9,
+        to as i32 % 9 - from as i32 % 9,
+    );
+    let mut keys = Vec::new();
+    keys.extend(std::iter::repeat_n(
+        if dr > 0 { "j" } else { "k" },
+        dr.unsigned_abs() as usize,
+    ));
+    keys.extend(std::iter::repeat_n(
+        if dc > 0 { "l" } else { "h" },
+        dc.unsigned_abs() as usize,
+    ));
+    keys
+}
+
+const DIGITS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+
+// tmux: sudoku --play p.txt; move, type, c, the whole solution, n, ? ?, s, q q; stty -a
+#[test]
+#[ignore = "needs tmux"]
+fn play_in_a_real_terminal() {
+    let dir = temp_dir();
+    std::fs::write(dir.join("p.txt"), PUZZLES).unwrap();
+    let t = Tmux::start(
+        &dir,
+        "play",
+        "sudoku --play p.txt; echo EXIT=$?; stty -a | grep -o -- '-*icanon'; sleep 30",
+    );
+    let (first, second) = PUZZLES.split_once('\n').unwrap();
+    let second = second.trim_end();
+    // The givens where they belong.
+    let s = t.wait_for("Puzzle 1 · ");
+    assert_eq!(board(&s), first);
+    // The cursor starts at the first empty cell, r1c2; one to the right, a wrong digit.
+    let sol = solution(first);
+    let wrong = sol[2] % 9 + 1;
+    t.keys(&["l", DIGITS[wrong as usize]]);
+    let s = t.wait_for("r1c3");
+    assert_eq!(board(&s).as_bytes()[2], b'0' + wrong);
+    t.keys(&["c"]);
+    t.wait_for("1 wrong: r1c3.");
+    // Every empty cell its digit, then the check says solved.
+    let mut at = 2;
+    for c in (0..81).filter(|&c| first.as_bytes()[c] == b'.') {
+        let mut keys = path(at, c);
+        keys.push(DIGITS[sol[c] as usize]);
+        t.keys(&keys);
+        at = c;
+    }
+    t.keys(&["c"]);
+    let s = t.wait_for("Solved in ");
+    assert!(!board(&s).contains('.'));
+    // The next puzzle, a hint and the hint applied.
+    t.keys(&["n"]);
+    let s = t.wait_for("Puzzle 2 · ");
+    assert_eq!(board(&s), second);
+    t.keys(&["?"]);
+    let s = t.wait_for("Hint: ");
+    let hint = s.lines().find(|l| l.starts_with("Hint: ")).unwrap();
+    assert!(hint.contains("single"), "{hint}");
+    let (cell, digit) = hint[6..].split_once(" = ").unwrap();
+    let (r, c) = cell[1..].split_once('c').unwrap();
+    let cell = (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1;
+    let digit = digit.as_bytes()[0];
+    t.keys(&["?"]);
+    let s = t.wait_for("Done: ");
+    assert_eq!(board(&s).as_bytes()[cell], digit);
+    assert_eq!(solution(second)[cell], digit - b'0');
+    // Saved as a board stream that sudoku-check reads.
+    t.keys(&["s"]);
+    t.wait_for("Saved to sudoku-saved.txt.");
+    let saved = dir.join("sudoku-saved.txt");
+    let r = run("sudoku-check", &["--puzzles", saved.to_str().unwrap()], b"");
+    assert_eq!((r.status, r.stderr.as_str()), (0, "1 board: 1 ok\n"));
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert_eq!(
+        text.split_whitespace().filter(|&d| d != "0").count(),
+        1 + second.matches(|c: char| c.is_ascii_digit()).count()
+    );
+    // A move after the save, then q asks, and q again leaves the terminal as it was.
+    t.keys(&["0", "q"]);
+    t.wait_for("not saved: q again");
+    t.keys(&["q"]);
+    let s = t.wait_for("icanon");
+    assert!(s.contains("EXIT=0\nicanon\n"), "{s}");
+}
+
+// tmux: sudoku --play (a small window, then back), then kill -TERM; stty -a
+#[test]
+#[ignore = "needs tmux"]
+fn a_small_terminal_is_told_and_sigterm_restores_the_terminal() {
+    let dir = temp_dir();
+    let t = Tmux::start(
+        &dir,
+        "term",
+        "sh -c 'echo $$ > pid; exec sudoku --play -m 2 --seed 5'; echo EXIT=$?; \
+         stty -a | grep -o -- '-*icanon'; sleep 30",
+    );
+    t.wait_for("Puzzle 1 · medium · ");
+    t.tmux(&["resize-window", "-t", "0", "-x", "30", "-y", "15"]);
+    t.wait_for("The terminal is 30x15;");
+    t.tmux(&["resize-window", "-t", "0", "-x", "80", "-y", "24"]);
+    t.wait_for("Puzzle 1 · medium · ");
+    let pid = std::fs::read_to_string(dir.join("pid")).unwrap();
+    let r = Command::new("kill")
+        .args(["-TERM", pid.trim()])
+        .status()
+        .unwrap();
+    assert!(r.success());
+    let s = t.wait_for("icanon");
+    assert!(s.contains("EXIT=143\nicanon\n"), "{s}");
+}
+
+// sudoku --play < /dev/null; sudoku --play > file
+#[test]
+fn play_needs_a_terminal() {
+    let dir = temp_dir();
+    std::fs::write(dir.join("p.txt"), PUZZLES).unwrap();
+    for args in [&["--play"][..], &["--play", "p.txt"]] {
+        let r = run_in(Some(&dir), "sudoku", args, b"");
+        assert_eq!(r.status, 2, "{args:?}");
+        assert_eq!(
+            r.stderr,
+            "sudoku: --play needs a terminal: standard input and output must both be one\n"
+        );
+    }
+    for args in [
+        &["--play", "-"][..],
+        &["--play", "p.txt", "-m", "2"],
+        &["--play", "-r", "20~30"],
+        &["--play", "-u"],
+        &["--play", "-c", "5"],
+        &["--play", "-n", "5"],
+        &["--play", "p.txt", "q.txt"],
+        &["p.txt"],
+    ] {
+        let r = run_in(Some(&dir), "sudoku", args, b"");
+        assert_eq!(r.status, 2, "{args:?}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("\nUsage: sudoku "),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+    assert_eq!(files_in(&dir), ["p.txt"]);
+}
