@@ -428,7 +428,7 @@ pub fn run(args: Vec<Arg<Opt>>) -> Result<i32, Error> {
             let file = cfg.files[0].to_string_lossy();
             let t = solve_all(cfg, out, &name)?;
             let atomic = output != "-" && super::output::descriptor(output.as_ref()).is_none();
-            if t.status == OK && t.puzzles == 0 {
+            if t.status == OK && t.boards == 0 {
                 // An empty puzzle file is a mistake, not an empty answer.
                 diag(&format!("sudoku: {file}: no puzzles; {name} not written\n"));
                 return Ok(super::FAILED);
@@ -438,7 +438,7 @@ pub fn run(args: Vec<Arg<Opt>>) -> Result<i32, Error> {
                     format!(
                         "{} of {} failed",
                         t.failed,
-                        super::plural(t.puzzles, "puzzle", "puzzles")
+                        super::plural(t.boards, "puzzle", "puzzles")
                     )
                 } else {
                     format!("{file} could not be read to its end")

@@ -16,13 +16,12 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use super::flags::{Arg, Flag, Tool, EXIT_STATUS};
-use super::pipeline::{self, Chunk, Piece, Plan};
-use super::progress::{input_size, Progress};
+use super::pipeline::{self, Chunk, Done, Plan};
 use super::shared::{self, JOBS, QUIET};
-use super::{diag, out_error, report, stdout, Error, FileId, FAILED, OK, TROUBLE};
+use super::{stdout, Error, FileId};
 use crate::grade::{grade, Level};
 use crate::solve::{count_up_to, Outcome};
-use crate::stream::{Form, Part, Writer};
+use crate::stream::{Form, Writer};
 
 /// The flags of `sudoku-grade`.
 #[derive(Clone, Copy, Debug)]
@@ -125,18 +124,10 @@ pub fn run(args: Vec<Arg<Opt>>) -> Result<i32, Error> {
     grade_all(&cfg, &mut stdout()?, "standard output")
 }
 
-/// A chunk graded.
-struct Graded {
-    part: Part,
-    failures: String,
-    failed: u64,
-    boards: u64,
-}
-
 /// Puzzles a thread grades at a time: a grade takes far longer than a solve.
 const CHUNK: usize = 32;
 
-fn grade_chunk(cfg: &Config, chunk: Chunk) -> Graded {
+fn grade_chunk(cfg: &Config, chunk: Chunk) -> Done {
     let mut failures = String::new();
     let mut failed = 0;
     let mut text = String::with_capacity(chunk.entries.len() * 110);
@@ -185,7 +176,7 @@ fn grade_chunk(cfg: &Config, chunk: Chunk) -> Graded {
     let mut w = Writer::part(text.len());
     // Writing into a part cannot fail.
     let _ = w.raw(text.as_bytes(), Form::Line);
-    Graded {
+    Done {
         part: w.into_part(),
         failures,
         failed,
@@ -195,44 +186,12 @@ fn grade_chunk(cfg: &Config, chunk: Chunk) -> Graded {
 
 /// Grades every puzzle of `cfg.files` into `out`.
 pub fn grade_all(cfg: &Config, out: &mut dyn Write, out_name: &str) -> Result<i32, Error> {
-    let mut w = Writer::new(out);
-    let (mut failed, mut boards) = (0u64, 0u64);
-    let mut progress = Progress::new("puzzles", input_size(&cfg.files), cfg.quiet);
     let plan = Plan {
         files: &cfg.files,
         output: cfg.output,
         jobs: cfg.jobs,
         chunk: CHUNK,
     };
-    let put = |piece: Piece<Graded>| -> Result<(), Error> {
-        let g = match piece {
-            Piece::Chunk(g) => g,
-            Piece::Failed(e) => {
-                w.flush().map_err(|e| out_error(out_name, e))?;
-                progress.finish();
-                report(e);
-                return Ok(());
-            }
-        };
-        failed += g.failed;
-        boards += g.boards;
-        if !g.failures.is_empty() {
-            w.flush().map_err(|e| out_error(out_name, e))?;
-            progress.finish();
-            diag(&g.failures);
-        }
-        w.append(&g.part).map_err(|e| out_error(out_name, e))?;
-        progress.update(boards);
-        Ok(())
-    };
-    let trouble = pipeline::run(&plan, |c| grade_chunk(cfg, c), put)?;
-    drop(progress);
-    w.flush().map_err(|e| out_error(out_name, e))?;
-    Ok(if trouble {
-        TROUBLE
-    } else if failed > 0 {
-        FAILED
-    } else {
-        OK
-    })
+    let work = |c| grade_chunk(cfg, c);
+    pipeline::filter(&plan, work, out, out_name, "puzzles", cfg.quiet).map(|t| t.status)
 }

@@ -1,5 +1,8 @@
 //! The ordered parallel pipeline: inputs read in chunks, worked on N threads, handed to one
-//! writer in input order. `sudoku-solve` uses it; grading and puzzle making are to use it too.
+//! writer in input order: `sudoku-solve` and `sudoku-grade` run through [`filter`], which
+//! also writes each chunk's failures after the boards before them and draws the progress
+//! line. (Puzzle making, whose items are numbers rather than inputs, has its own batches in
+//! `dig.rs`.)
 //!
 //! ```text
 //!   files ─► Source ──(lock)──► worker 1 ─┐
@@ -25,8 +28,9 @@ use std::ffi::OsString;
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
 
-use super::{read_error, Error, FileId, Input};
-use crate::stream::{Form, Reader};
+use super::progress::{input_size, Progress};
+use super::{diag, out_error, read_error, report, Error, FileId, Input, FAILED, OK, TROUBLE};
+use crate::stream::{Form, Part, Reader, Writer};
 use crate::Board;
 
 /// The most boards read and not yet written, whatever the flags.
@@ -71,6 +75,78 @@ pub struct Plan<'a> {
     pub output: Option<FileId>,
     pub jobs: usize,
     pub chunk: usize,
+}
+
+/// A chunk worked on, as a filter writes it: its output, and its failures as messages.
+pub struct Done {
+    pub part: Part,
+    /// One `file:line: board N: reason` line a failure.
+    pub failures: String,
+    pub failed: u64,
+    pub boards: u64,
+}
+
+/// What a filter's run did.
+#[derive(Clone, Copy, Debug)]
+pub struct Tally {
+    /// 0, 1 (a board failed) or 2 (an input could not be read).
+    pub status: i32,
+    pub boards: u64,
+    pub failed: u64,
+}
+
+/// A filter's run: every input of `plan` worked on by `work`, chunk by chunk, and written
+/// to `out` (named `out_name` in messages) in input order, each chunk's failures on
+/// standard error after the boards before them, with a progress line counting `noun`s
+/// (unless `quiet`).
+pub fn filter(
+    plan: &Plan,
+    work: impl Fn(Chunk) -> Done + Sync,
+    out: &mut dyn std::io::Write,
+    out_name: &str,
+    noun: &'static str,
+    quiet: bool,
+) -> Result<Tally, Error> {
+    let mut w = Writer::new(out);
+    let (mut failed, mut boards) = (0u64, 0u64);
+    let mut progress = Progress::new(noun, input_size(plan.files), quiet);
+    let put = |piece: Piece<Done>| -> Result<(), Error> {
+        let d = match piece {
+            Piece::Chunk(d) => d,
+            Piece::Failed(e) => {
+                // After the boards before it, so the messages keep the order of the input.
+                w.flush().map_err(|e| out_error(out_name, e))?;
+                progress.finish();
+                report(e);
+                return Ok(());
+            }
+        };
+        boards += d.boards;
+        failed += d.failed;
+        if !d.failures.is_empty() {
+            w.flush().map_err(|e| out_error(out_name, e))?;
+            progress.finish();
+            diag(&d.failures);
+        }
+        w.append(&d.part).map_err(|e| out_error(out_name, e))?;
+        progress.update(boards);
+        Ok(())
+    };
+    let trouble = run(plan, work, put)?;
+    drop(progress);
+    w.flush().map_err(|e| out_error(out_name, e))?;
+    let status = if trouble {
+        TROUBLE
+    } else if failed > 0 {
+        FAILED
+    } else {
+        OK
+    };
+    Ok(Tally {
+        status,
+        boards,
+        failed,
+    })
 }
 
 /// Reads every input of `plan` in chunks, has `work` turn each into a result on up to

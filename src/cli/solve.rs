@@ -15,12 +15,11 @@ use std::ffi::OsString;
 use std::io::Write;
 
 use super::flags::{Arg, Flag, Tool, EXIT_STATUS};
-use super::pipeline::{self, Chunk, Piece, Plan};
-use super::progress::{input_size, Progress};
+use super::pipeline::{self, Chunk, Done, Plan, Tally};
 use super::shared::{self, JOBS, QUIET};
-use super::{diag, out_error, report, stdout, Error, FileId, FAILED, OK, TROUBLE};
+use super::{stdout, Error, FileId};
 use crate::solve::{count_up_to, Outcome};
-use crate::stream::{Form, Part, Writer};
+use crate::stream::{Form, Writer};
 
 /// The flags of `sudoku-solve`.
 #[derive(Clone, Copy, Debug)]
@@ -198,16 +197,8 @@ pub fn run(args: Vec<Arg<Opt>>) -> Result<i32, Error> {
     solve_all(&cfg, &mut stdout()?, "standard output").map(|t| t.status)
 }
 
-/// A chunk solved: its output, and its failures as messages.
-struct Solved {
-    part: Part,
-    failures: String,
-    failed: u64,
-    boards: u64,
-}
-
 /// Solves every puzzle of `chunk` into output bytes.
-fn solve_chunk(cfg: &Config, chunk: Chunk) -> Solved {
+fn solve_chunk(cfg: &Config, chunk: Chunk) -> Done {
     let mut failures = String::new();
     let mut failed = 0;
     let mut w = Writer::part(chunk.entries.len() * 164);
@@ -257,7 +248,7 @@ fn solve_chunk(cfg: &Config, chunk: Chunk) -> Solved {
             )
         };
     }
-    Solved {
+    Done {
         part: w.into_part(),
         failures,
         failed,
@@ -265,60 +256,14 @@ fn solve_chunk(cfg: &Config, chunk: Chunk) -> Solved {
     }
 }
 
-/// What a run solved.
-#[derive(Clone, Copy, Debug)]
-pub struct Tally {
-    pub status: i32,
-    pub puzzles: u64,
-    pub failed: u64,
-}
-
 /// Solves every puzzle of `cfg.files` into `out`.
 pub fn solve_all(cfg: &Config, out: &mut dyn Write, out_name: &str) -> Result<Tally, Error> {
-    let mut w = Writer::new(out);
-    let (mut failed, mut boards) = (0u64, 0u64);
-    let mut progress = Progress::new("puzzles", input_size(&cfg.files), cfg.quiet);
     let plan = Plan {
         files: &cfg.files,
         output: cfg.output,
         jobs: cfg.jobs,
         chunk: cfg.chunk,
     };
-    let put = |piece: Piece<Solved>| -> Result<(), Error> {
-        let s = match piece {
-            Piece::Chunk(s) => s,
-            Piece::Failed(e) => {
-                // After the boards before it, so the messages keep the order of the input.
-                w.flush().map_err(|e| out_error(out_name, e))?;
-                progress.finish();
-                report(e);
-                return Ok(());
-            }
-        };
-        boards += s.boards;
-        failed += s.failed;
-        if !s.failures.is_empty() {
-            w.flush().map_err(|e| out_error(out_name, e))?;
-            progress.finish();
-            diag(&s.failures);
-        }
-        w.append(&s.part).map_err(|e| out_error(out_name, e))?;
-        progress.update(boards);
-        Ok(())
-    };
-    let trouble = pipeline::run(&plan, |c| solve_chunk(cfg, c), put)?;
-    drop(progress);
-    w.flush().map_err(|e| out_error(out_name, e))?;
-    let status = if trouble {
-        TROUBLE
-    } else if failed > 0 {
-        FAILED
-    } else {
-        OK
-    };
-    Ok(Tally {
-        status,
-        puzzles: boards,
-        failed,
-    })
+    let work = |c| solve_chunk(cfg, c);
+    pipeline::filter(&plan, work, out, out_name, "puzzles", cfg.quiet)
 }
