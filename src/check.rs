@@ -84,12 +84,12 @@ pub fn check_board(item: &Item, checks: &Checks, puzzle: Option<&Board>) -> Opti
         }
     }
     if checks.unique {
-        use crate::solve::{count_up_to, Outcome};
-        match count_up_to(b, 2) {
-            Outcome::Solved { count: 1, .. } => {}
-            Outcome::Solved { count: 0, .. } => return at("no solution".into()),
-            Outcome::Solved { .. } => return at("more than one solution".into()),
-            Outcome::Invalid(c) => return at(c.to_string()),
+        use crate::solve::{unique_solution, NotOne};
+        match unique_solution(b) {
+            Ok(_) => {}
+            // A clash is said as the rules say it, without the solver's "invalid puzzle".
+            Err(NotOne::Invalid(c)) => return at(c.to_string()),
+            Err(why) => return at(why.to_string()),
         }
     }
     None

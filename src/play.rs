@@ -277,17 +277,11 @@ fn place(p: &mut Position, c: u8, d: u8) {
 mod tests {
     use super::*;
     use crate::grade::Technique;
-    use crate::solve::{count_up_to, Outcome};
+    use crate::solve::unique_solution;
 
     fn game(line: &str) -> Game {
         let p = Board::from_line(line);
-        let Outcome::Solved {
-            count: 1,
-            first: Some(s),
-        } = count_up_to(&p, 2)
-        else {
-            panic!("{line}")
-        };
+        let s = unique_solution(&p).unwrap_or_else(|why| panic!("{line}: {why}"));
         Game::new(p, s)
     }
 

@@ -344,16 +344,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
                 return Err(t.usage("--first and --id go with -c, not -n".into()));
             }
             Mode::Games(Dig {
-                what: What::Puzzles(Spec {
-                    blanks: match level {
-                        Some(_) => LEVEL_BLANKS,
-                        None => range.unwrap_or(GAME_BLANKS),
-                    },
-                    unique: unique.is_some() || level.is_some(),
-                    minimal: false,
-                    symmetric: false,
-                    level,
-                }),
+                what: What::Puzzles(game_spec(level, range, unique.is_some())),
                 count: n,
                 skip: 0,
                 seed: seed.unwrap_or_else(dig::clock_seed),
@@ -399,6 +390,21 @@ fn play(_: Option<OsString>, _: Level, _: u64, _: OsString) -> Result<i32, Error
     Err(Error::Msg(
         "--play: this sudoku was built without the play feature".into(),
     ))
+}
+
+/// The puzzles of `sudoku -n` (and of `--play` without a file): at a level (unique, as many
+/// blanks as it allows), or with `range` blanks (default 20~55), unique if asked.
+pub fn game_spec(level: Option<Level>, range: Option<(u8, u8)>, unique: bool) -> Spec {
+    Spec {
+        blanks: match level {
+            Some(_) => LEVEL_BLANKS,
+            None => range.unwrap_or(GAME_BLANKS),
+        },
+        unique: unique || level.is_some(),
+        minimal: false,
+        symmetric: false,
+        level,
+    }
 }
 
 /// True when both paths name one existing file.

@@ -20,7 +20,8 @@ use super::pipeline::{self, Chunk, Done, Plan};
 use super::shared::{self, JOBS, QUIET};
 use super::{stdout, Error, FileId};
 use crate::grade::{grade, Level};
-use crate::solve::{count_up_to, Outcome};
+use crate::solve::{unique_solution, NotOne};
+use crate::stream::write::format_line;
 use crate::stream::{Form, Writer};
 
 /// The flags of `sudoku-grade`.
@@ -133,32 +134,26 @@ fn grade_chunk(cfg: &Config, chunk: Chunk) -> Done {
     let mut text = String::with_capacity(chunk.entries.len() * 110);
     for e in &chunk.entries {
         let mut line = [0u8; 81];
-        for (b, &d) in line.iter_mut().zip(&e.board.0) {
-            *b = if d == 0 { b'.' } else { b'0' + d };
-        }
+        format_line(&e.board, &mut line);
         // The line is ASCII digits and dots.
         text.push_str(std::str::from_utf8(&line).unwrap_or_default());
-        let (failure, solution) = match count_up_to(&e.board, 2) {
-            Outcome::Invalid(c) => (Some(("invalid", format!("invalid puzzle: {c}"))), None),
-            Outcome::Solved { count: 0, .. } => {
-                (Some(("unsolvable", "no solution".to_string())), None)
+        let solution = match unique_solution(&e.board) {
+            Ok(s) => s,
+            Err(why) => {
+                let word = match why {
+                    NotOne::Invalid(_) => "invalid",
+                    NotOne::NoSolution => "unsolvable",
+                    NotOne::Several => "not-unique",
+                };
+                failed += 1;
+                let _ = writeln!(text, " {word} 0.0 none");
+                let _ = writeln!(
+                    failures,
+                    "{}:{}: board {}: {why}",
+                    chunk.name, e.line, e.index
+                );
+                continue;
             }
-            Outcome::Solved { count: 1, first } => (None, first),
-            Outcome::Solved { .. } => (
-                Some(("not-unique", "more than one solution".to_string())),
-                None,
-            ),
-        };
-        let (Some(solution), None) = (solution, &failure) else {
-            let (word, reason) = failure.unwrap_or(("invalid", String::new()));
-            failed += 1;
-            let _ = writeln!(text, " {word} 0.0 none");
-            let _ = writeln!(
-                failures,
-                "{}:{}: board {}: {reason}",
-                chunk.name, e.line, e.index
-            );
-            continue;
         };
         let mut steps = String::new();
         let each = |_: &_, s: &crate::grade::Step| {

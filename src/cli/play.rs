@@ -33,12 +33,13 @@ use crossterm::style::{
 };
 use crossterm::{cursor, execute, queue, terminal};
 
+use super::front::game_spec;
 use super::{io_error, read_error, Error, Input, OK};
-use crate::gen::puzzle::{self, Spec};
+use crate::gen::puzzle;
 use crate::grade::candidates::{cell_name, cells, PEERS};
 use crate::grade::{self, Level};
 use crate::play::{Game, Hint, Move};
-use crate::solve::{count_up_to, Outcome};
+use crate::solve::unique_solution;
 use crate::stream::{Form, Reader, Writer};
 use crate::Board;
 
@@ -49,7 +50,8 @@ const MIN: (u16, u16) = (40, 20);
 enum Deck {
     File {
         name: String,
-        puzzles: Vec<(Board, Board, Level)>,
+        /// Each puzzle with its solution.
+        puzzles: Vec<(Board, Board)>,
     },
     Made {
         level: Level,
@@ -61,29 +63,21 @@ impl Deck {
     /// Puzzle `k` (from 0) with its solution and level, if there is one.
     fn deal(&self, k: u64) -> Option<(Board, Board, Level)> {
         match self {
-            Deck::File { puzzles, .. } => puzzles.get(k as usize).copied(),
+            Deck::File { puzzles, .. } => {
+                // Graded when dealt, not all at the start: an expert puzzle takes milliseconds.
+                let (p, s) = *puzzles.get(k as usize)?;
+                Some((
+                    p,
+                    s,
+                    grade::level(&p, Level::Expert).unwrap_or(Level::Expert),
+                ))
+            }
             Deck::Made { level, seed } => {
-                let spec = Spec {
-                    blanks: super::front::LEVEL_BLANKS,
-                    unique: true,
-                    minimal: false,
-                    symmetric: false,
-                    level: Some(*level),
-                };
+                let spec = game_spec(Some(*level), None, false);
                 let p = puzzle::make(&spec, *seed, k, 0)?;
-                Some((p, solution(&p)?, *level))
+                Some((p, unique_solution(&p).ok()?, *level))
             }
         }
-    }
-}
-
-fn solution(p: &Board) -> Option<Board> {
-    match count_up_to(p, 2) {
-        Outcome::Solved {
-            count: 1,
-            first: Some(s),
-        } => Some(s),
-        _ => None,
     }
 }
 
@@ -94,18 +88,12 @@ fn load(file: &OsString) -> Result<Deck, Error> {
     let mut reader = Reader::new(input);
     let mut puzzles = Vec::new();
     while let Some(item) = reader.next().map_err(|e| read_error(&name, e))? {
-        let why = match count_up_to(&item.board, 2) {
-            Outcome::Invalid(c) => format!("invalid puzzle: {c}"),
-            Outcome::Solved { count: 0, .. } => "no solution".to_string(),
-            Outcome::Solved {
-                count: 1,
-                first: Some(s),
-            } => {
-                let level = grade::level(&item.board, Level::Expert).unwrap_or(Level::Expert);
-                puzzles.push((item.board, s, level));
+        let why = match unique_solution(&item.board) {
+            Ok(s) => {
+                puzzles.push((item.board, s));
                 continue;
             }
-            Outcome::Solved { .. } => "more than one solution".to_string(),
+            Err(why) => why,
         };
         return Err(Error::Msg(format!(
             "{name}:{}: board {}: {why}: every puzzle played needs one solution",

@@ -133,15 +133,6 @@ pub const fn sees(a: u8, b: u8) -> bool {
     PEERS[a as usize] & cell(b) != 0
 }
 
-/// A house's name in a step: `row 3`, `column 5`, `box 2` (1-based).
-pub fn house_name(h: u8) -> String {
-    match h {
-        0..9 => format!("row {}", h + 1),
-        9..18 => format!("column {}", h - 8),
-        _ => format!("box {}", h - 17),
-    }
-}
-
 /// A cell's name in a step: `r3c5` (1-based).
 pub fn cell_name(c: u8) -> String {
     format!("r{}c{}", c / 9 + 1, c % 9 + 1)
@@ -260,9 +251,6 @@ mod tests {
                 assert_ne!(HOUSES[h as usize] & cell(c), 0);
             }
         }
-        assert_eq!(house_name(0), "row 1");
-        assert_eq!(house_name(17), "column 9");
-        assert_eq!(house_name(19), "box 2");
         assert_eq!(cell_name(22), "r3c5");
     }
 

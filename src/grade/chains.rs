@@ -13,7 +13,7 @@ use super::candidates::{cell, cells, digit, low_cell, Cells, Grid, BOX, COL, HOU
 use super::{Step, Technique};
 
 /// The two cells of digit `d` in house `h`, when it has just two.
-fn link(g: &Grid, d: u8, h: u8) -> Option<(u8, u8)> {
+pub(super) fn link(g: &Grid, d: u8, h: u8) -> Option<(u8, u8)> {
     let at = g.in_house(d, h);
     (at.count_ones() == 2).then(|| (low_cell(at), low_cell(at & (at - 1))))
 }

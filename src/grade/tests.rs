@@ -4,16 +4,10 @@
 
 use super::*;
 use crate::gen::puzzle::{make, Spec};
-use crate::solve::{count_up_to, Outcome};
+use crate::solve::unique_solution;
 
 fn solution(p: &Board) -> Board {
-    match count_up_to(p, 2) {
-        Outcome::Solved {
-            count: 1,
-            first: Some(s),
-        } => s,
-        o => panic!("{p:?}: {o:?}"),
-    }
+    unique_solution(p).unwrap_or_else(|why| panic!("{p:?}: {why}"))
 }
 
 /// Puzzle `k` of a seeded run: minimal ones, and unique ones with 40-55 blanks.

@@ -7,7 +7,8 @@
 //! - W-wing: two cells {x,y} that do not see each other, joined by a house where x has just
 //!   two places, one seen by each: one of the two cells is y, so a cell seeing both loses y.
 
-use super::candidates::{cell, cells, digit, digits, low_cell, Cells, Grid, PEERS};
+use super::candidates::{cell, cells, digit, digits, sees, Cells, Grid, PEERS};
+use super::chains::link;
 use super::{Step, Technique};
 
 /// The open cells with exactly `n` candidates.
@@ -81,17 +82,14 @@ pub fn w_wing(g: &Grid) -> Option<Step> {
             digits(xy).find_map(|x| {
                 let y = xy & !digit(x);
                 (0..27u8).find_map(|h| {
-                    let link = g.in_house(x, h);
-                    if link.count_ones() != 2 || link & ends != 0 {
+                    let (p, q) = link(g, x, h)?;
+                    let strong = cell(p) | cell(q);
+                    if strong & ends != 0 || !(sees(p, a) && sees(q, b) || sees(p, b) && sees(q, a))
+                    {
                         return None;
                     }
-                    let (p, q) = (low_cell(link), low_cell(link & (link - 1)));
-                    let seen = |u: u8, v: u8| PEERS[u as usize] & cell(v) != 0;
-                    if !(seen(p, a) && seen(q, b) || seen(p, b) && seen(q, a)) {
-                        return None;
-                    }
-                    let sees = PEERS[a as usize] & PEERS[b as usize];
-                    let mut s = wing(g, Technique::WWing, ends | link, y, sees)?;
+                    let both = PEERS[a as usize] & PEERS[b as usize];
+                    let mut s = wing(g, Technique::WWing, ends | strong, y, both)?;
                     s.digits = xy;
                     s.houses = 1 << h;
                     Some(s)

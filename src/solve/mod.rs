@@ -69,6 +69,39 @@ pub fn count_up_to(puzzle: &Board, limit: u32) -> Outcome {
     Outcome::Solved { count, first }
 }
 
+/// Why a puzzle has not exactly one solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotOne {
+    /// A digit repeats among the givens.
+    Invalid(Clash),
+    NoSolution,
+    Several,
+}
+
+impl std::fmt::Display for NotOne {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotOne::Invalid(c) => write!(f, "invalid puzzle: {c}"),
+            NotOne::NoSolution => f.write_str("no solution"),
+            NotOne::Several => f.write_str("more than one solution"),
+        }
+    }
+}
+
+/// The one solution of `puzzle` (a count up to 2), or why it has not exactly one: what the
+/// grader, the game and `sudoku-check --unique` ask of a puzzle.
+pub fn unique_solution(puzzle: &Board) -> Result<Board, NotOne> {
+    match count_up_to(puzzle, 2) {
+        Outcome::Invalid(c) => Err(NotOne::Invalid(c)),
+        Outcome::Solved {
+            count: 1,
+            first: Some(s),
+        } => Ok(s),
+        Outcome::Solved { count: 0, .. } => Err(NotOne::NoSolution),
+        Outcome::Solved { .. } => Err(NotOne::Several),
+    }
+}
+
 /// Whether `puzzle` has a solution that does not put digit `d` in cell `c`, a blank of it:
 /// the question a puzzle maker asks of a given it has just blanked (`d` was there, and the
 /// puzzle with it had one solution), answered without proving the known solution again.
