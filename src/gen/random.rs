@@ -13,7 +13,8 @@
 //! grids (a grid with more completions of its diagonal is likelier); it does reach every
 //! grid, and every symmetry class.
 
-use crate::board::{box_of, col_of, row_of, Board};
+use crate::board::Board;
+use crate::grade::candidates::HOUSES_OF;
 
 /// The splitmix64 increment: 2^64 divided by the golden ratio, odd.
 const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -62,9 +63,7 @@ impl Rng {
 pub fn grid(rng: &mut Rng) -> Board {
     let mut f = Filler {
         cells: [0; 81],
-        rows: [0; 9],
-        cols: [0; 9],
-        boxes: [0; 9],
+        houses: Houses::default(),
     };
     for b in [0, 4, 8] {
         let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -74,60 +73,89 @@ pub fn grid(rng: &mut Rng) -> Board {
             f.place(cell, d);
         }
     }
+    let empty = (0..81)
+        .filter(|&c| f.cells[c] == 0)
+        .fold(0, |m, c| m | 1 << c);
     assert!(
-        f.fill(rng),
+        f.fill(empty, rng),
         "a filling of the diagonal boxes always extends"
     );
     Board(f.cells)
 }
 
-/// A grid being filled: its cells and, per row, column and box, the digits used (bit d).
+/// The digits a set of cells holds in each row, column and box (bit d): what a filling or
+/// a digging keeps to see which digits a cell can take.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Houses([u16; 27]);
+
+impl Houses {
+    /// The digits of `board`'s filled cells.
+    pub(super) fn of(board: &Board) -> Houses {
+        let mut h = Houses::default();
+        for (c, &d) in board.0.iter().enumerate() {
+            if d != 0 {
+                h.toggle(c, d);
+            }
+        }
+        h
+    }
+
+    /// Adds digit `d` at `cell` when it is not there, takes it away when it is (a house
+    /// holds a digit once).
+    pub(super) fn toggle(&mut self, cell: usize, d: u8) {
+        for h in HOUSES_OF[cell] {
+            self.0[h as usize] ^= 1 << d;
+        }
+    }
+
+    /// The digits `cell`'s row, column and box lack (bits 1 to 9).
+    pub(super) fn free(&self, cell: usize) -> u16 {
+        let [r, c, b] = HOUSES_OF[cell].map(usize::from);
+        !(self.0[r] | self.0[c] | self.0[b]) & 0b11_1111_1110
+    }
+}
+
+/// A grid being filled: its cells and the digits they hold.
 struct Filler {
     cells: [u8; 81],
-    rows: [u16; 9],
-    cols: [u16; 9],
-    boxes: [u16; 9],
+    houses: Houses,
 }
 
 impl Filler {
     fn place(&mut self, cell: usize, d: u8) {
         self.cells[cell] = d;
-        let bit = 1 << d;
-        self.rows[row_of(cell)] |= bit;
-        self.cols[col_of(cell)] |= bit;
-        self.boxes[box_of(cell)] |= bit;
+        self.houses.toggle(cell, d);
     }
 
     fn clear(&mut self, cell: usize) {
-        let bit = !(1u16 << self.cells[cell]);
+        self.houses.toggle(cell, self.cells[cell]);
         self.cells[cell] = 0;
-        self.rows[row_of(cell)] &= bit;
-        self.cols[col_of(cell)] &= bit;
-        self.boxes[box_of(cell)] &= bit;
     }
 
     fn free(&self, cell: usize) -> u16 {
-        !(self.rows[row_of(cell)] | self.cols[col_of(cell)] | self.boxes[box_of(cell)])
-            & 0b11_1111_1110
+        self.houses.free(cell)
     }
 
-    /// Fills the empty cells; false when no filling exists from here.
-    fn fill(&mut self, rng: &mut Rng) -> bool {
+    /// Fills the empty cells (bit c of `empty` set for each); false when no filling exists
+    /// from here. The cell taken is the first, in index order, with the fewest candidates.
+    fn fill(&mut self, empty: u128, rng: &mut Rng) -> bool {
         let mut best: Option<(usize, u16)> = None;
-        for cell in 0..81 {
-            if self.cells[cell] == 0 {
-                let f = self.free(cell);
-                if best.is_none_or(|(_, b)| f.count_ones() < b.count_ones()) {
-                    best = Some((cell, f));
-                    if f.count_ones() <= 1 {
-                        break;
-                    }
+        let mut rest = empty;
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let f = self.free(cell);
+            if best.is_none_or(|(_, b)| f.count_ones() < b.count_ones()) {
+                best = Some((cell, f));
+                if f.count_ones() <= 1 {
+                    break;
                 }
             }
         }
         let Some((cell, free)) = best else {
             return true;
         };
+        let empty = empty & !(1 << cell);
         let mut digits = [0u8; 9];
         let mut n = 0;
         for d in 1..=9u8 {
@@ -139,7 +167,7 @@ impl Filler {
         rng.shuffle(&mut digits[..n]);
         for &d in &digits[..n] {
             self.place(cell, d);
-            if self.fill(rng) {
+            if self.fill(empty, rng) {
                 return true;
             }
             self.clear(cell);

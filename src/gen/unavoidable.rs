@@ -1,0 +1,141 @@
+//! Unavoidable sets of a solved grid: sets of cells whose digits can be rearranged into
+//! another solved grid, so that a puzzle with no given among them has two solutions.
+//!
+//! A digger that knows some of them answers "is the puzzle still unique?" with a mask test
+//! where the solver would search: a blank that empties one of them loses uniqueness. The
+//! sets found here are those of two digits, the easiest to list (unavoidable sets are
+//! what McGuire, Tugemann and Civario's search in "There is no 16-clue Sudoku", 2012, is
+//! built on: a puzzle must hit every one). For digits a and b, every row
+//! holds one a-cell and one b-cell. Swapping a and b on a set of rows keeps each row valid,
+//! and keeps a column or box valid when its a-cell and b-cell are both swapped or both not.
+//! So the rows fall into the components of a graph whose edges join, for each column and
+//! each box, the row of its a and the row of its b:
+//!
+//! ```text
+//!   a . | b .       rows 1 and 2: column 1 joins them (a above b),
+//!   b . | a .       and so do columns 4 and the two boxes;
+//!                   the 4 cells are one set (a deadly rectangle)
+//! ```
+//!
+//! The cells of each component's rows holding a or b form an unavoidable set (the whole
+//! 18 cells, when every row is in one component).
+//!
+//! A grid has at most 36 × 4 of them (a component has at least two rows).
+
+use crate::board::{box_of, col_of, Board};
+
+/// The most sets [`two_digit`] can find: 36 pairs of digits, at most 4 components each.
+const MOST: usize = 36 * 4;
+
+/// A grid's two-digit unavoidable sets, as masks of cells (bit c for cell c).
+pub struct Sets {
+    sets: [u128; MOST],
+    len: usize,
+}
+
+impl Sets {
+    /// Whether the givens (bit c for a given in cell c) miss one of the sets.
+    pub fn missed_by(&self, givens: u128) -> bool {
+        self.sets[..self.len].iter().any(|&s| s & givens == 0)
+    }
+
+    #[cfg(test)]
+    fn iter(&self) -> impl Iterator<Item = u128> + '_ {
+        self.sets[..self.len].iter().copied()
+    }
+}
+
+/// The two-digit unavoidable sets of solved `grid`.
+pub fn two_digit(grid: &Board) -> Sets {
+    // For each digit, its row in each column and in each box, and its cell in each row.
+    let mut row_in_col = [[0u8; 9]; 10];
+    let mut row_in_box = [[0u8; 9]; 10];
+    let mut cell_in_row = [[0u8; 9]; 10];
+    for (c, &d) in grid.0.iter().enumerate() {
+        let d = d as usize;
+        row_in_col[d][col_of(c)] = (c / 9) as u8;
+        row_in_box[d][box_of(c)] = (c / 9) as u8;
+        cell_in_row[d][c / 9] = c as u8;
+    }
+    let mut out = Sets {
+        sets: [0; MOST],
+        len: 0,
+    };
+    for a in 1..=9 {
+        for b in a + 1..=9 {
+            // Bit s of links[r]: row s is joined to row r.
+            let mut links = [0u16; 9];
+            for i in 0..9 {
+                for (ra, rb) in [
+                    (row_in_col[a][i], row_in_col[b][i]),
+                    (row_in_box[a][i], row_in_box[b][i]),
+                ] {
+                    links[ra as usize] |= 1 << rb;
+                    links[rb as usize] |= 1 << ra;
+                }
+            }
+            let mut left: u16 = 0x1FF;
+            while left != 0 {
+                // The component of the lowest row left: grow it until it holds its links.
+                let mut rows = left & left.wrapping_neg();
+                loop {
+                    let grown = bits(rows).fold(rows, |m, r| m | links[r]);
+                    if grown == rows {
+                        break;
+                    }
+                    rows = grown;
+                }
+                left &= !rows;
+                out.sets[out.len] = bits(rows).fold(0, |m, r| {
+                    m | 1 << cell_in_row[a][r] | 1 << cell_in_row[b][r]
+                });
+                out.len += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The set bits of `m`, lowest first.
+fn bits(mut m: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let r = m.trailing_zeros() as usize;
+            m &= m - 1;
+            r
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gen::random::{grid, Rng};
+    use crate::solve::reference;
+
+    #[test]
+    fn every_set_found_is_unavoidable_and_they_partition_each_pair() {
+        for k in 0..50 {
+            let g = grid(&mut Rng::for_item(3, k));
+            let sets = two_digit(&g);
+            let mut pairs = 0;
+            for s in sets.iter() {
+                let digits: std::collections::BTreeSet<u8> = (0..81)
+                    .filter(|&c| s >> c & 1 == 1)
+                    .map(|c| g.0[c])
+                    .collect();
+                assert_eq!(digits.len(), 2, "{g:?} {s:x}");
+                // Blank the set: the puzzle has two solutions.
+                let mut p = g;
+                (0..81)
+                    .filter(|&c| s >> c & 1 == 1)
+                    .for_each(|c| p.0[c] = 0);
+                assert_eq!(reference::count_up_to(&p, 2).0, 2, "{g:?} {s:x}");
+                pairs += s.count_ones();
+            }
+            // The sets of a pair of digits cover its 18 cells once.
+            assert_eq!(pairs, 36 * 18);
+            assert!(sets.missed_by(0) && !sets.missed_by(u128::MAX));
+        }
+    }
+}
