@@ -11,14 +11,22 @@ use super::candidates::{digit, Cells, Grid, COL, HOUSES};
 use super::{Step, Technique};
 
 /// For each line of one kind (rows from `ROW`, columns from `COL`), the positions of `d`
-/// across it as a 9-bit mask.
+/// across it as a 9-bit mask: row r's are bits 9r..9r+9 of the digit's cells, and a
+/// column's are gathered from the rows.
 fn spread(g: &Grid, d: u8, first: u8) -> [u16; 9] {
+    let at = g.pos[d as usize - 1];
+    let row = |r: usize| (at >> (9 * r)) as u16 & 0x1FF;
     let mut t = [0u16; 9];
-    for (i, m) in t.iter_mut().enumerate() {
-        let at = g.in_house(d, first + i as u8);
-        for (j, &cross) in HOUSES[(COL - first) as usize..][..9].iter().enumerate() {
-            if at & cross != 0 {
-                *m |= 1 << j;
+    if first == 0 {
+        for (r, m) in t.iter_mut().enumerate() {
+            *m = row(r);
+        }
+    } else {
+        for r in 0..9 {
+            let mut across = row(r);
+            while across != 0 {
+                t[across.trailing_zeros() as usize] |= 1 << r;
+                across &= across - 1;
             }
         }
     }
@@ -58,12 +66,16 @@ fn fish(g: &Grid, k: u32, t: Technique) -> Option<Step> {
                         houses |= 1 << (cover as usize + j);
                     }
                 }
+                let remove = g.pos[d as usize - 1] & cover_cells & !base_cells;
+                if remove == 0 {
+                    return None;
+                }
                 let mut s = Step::new(t);
                 s.digits = digit(d);
                 s.houses = houses;
                 s.cells = g.pos[d as usize - 1] & base_cells & cover_cells;
-                s.remove[d as usize - 1] = g.pos[d as usize - 1] & cover_cells & !base_cells;
-                s.removes().then_some(s)
+                s.remove[d as usize - 1] = remove;
+                Some(s)
             })
         })
     })

@@ -2,25 +2,9 @@
 //! line (pointing); a digit confined to one box within a line leaves the rest of that box
 //! (claiming).
 
-use super::candidates::{Grid, BOX, COL, HOUSES};
+use super::candidates::{cells, Grid, BOX, COL, HOUSES};
 use super::{Step, Technique};
-
-/// The lines through box `b` (0..9): its three rows, then its three columns.
-fn lines_of_box(b: u8) -> [u8; 6] {
-    let (r, c) = (b / 3 * 3, b % 3 * 3);
-    [r, r + 1, r + 2, COL + c, COL + c + 1, COL + c + 2]
-}
-
-/// The boxes a line crosses.
-fn boxes_of_line(l: u8) -> [u8; 3] {
-    if l < COL {
-        let b = l / 3 * 3;
-        [BOX + b, BOX + b + 1, BOX + b + 2]
-    } else {
-        let b = (l - COL) / 3;
-        [BOX + b, BOX + b + 3, BOX + b + 6]
-    }
-}
+use crate::board::{box_of, col_of, row_of};
 
 /// Digit `d`'s cells in house `inner` all lie in house `outer`: the rest of `outer` loses
 /// `d`.
@@ -36,24 +20,25 @@ fn locked(g: &Grid, t: Technique, d: u8, inner: u8, outer: u8) -> Option<Step> {
     s.removes().then_some(s)
 }
 
-/// A digit confined to one line within a box.
+/// A digit confined to one line within a box. Only the row and the column of the digit's
+/// first place in the box can hold all its places: the others are not tried.
 pub fn pointing(g: &Grid) -> Option<Step> {
     (0..9u8).find_map(|b| {
         (1..=9).find_map(|d| {
-            lines_of_box(b)
+            let first = cells(g.in_house(d, BOX + b)).next()? as usize;
+            [row_of(first) as u8, COL + col_of(first) as u8]
                 .into_iter()
                 .find_map(|l| locked(g, Technique::Pointing, d, BOX + b, l))
         })
     })
 }
 
-/// A digit confined to one box within a line.
+/// A digit confined to one box within a line: the box of its first place in the line.
 pub fn claiming(g: &Grid) -> Option<Step> {
     (0..BOX).find_map(|l| {
         (1..=9).find_map(|d| {
-            boxes_of_line(l)
-                .into_iter()
-                .find_map(|b| locked(g, Technique::Claiming, d, l, b))
+            let first = cells(g.in_house(d, l)).next()? as usize;
+            locked(g, Technique::Claiming, d, l, BOX + box_of(first) as u8)
         })
     })
 }

@@ -5,18 +5,32 @@
 use super::candidates::{cells, digit, digits, Cells, Digits, Grid, HOUSES};
 use super::{Step, Technique};
 
-/// The k-element subsets of n items, as index masks, in increasing order.
+/// The k-element subsets of n items (k ≥ 1), as index masks, in increasing order: each
+/// the next larger number with k bits set (Gosper's hack, HAKMEM item 175).
 pub(super) fn subsets(n: usize, k: u32) -> impl Iterator<Item = u32> {
-    (0u32..1 << n).filter(move |m| m.count_ones() == k)
+    let end = 1u32 << n;
+    let first = if k as usize <= n {
+        (1u32 << k) - 1
+    } else {
+        end
+    };
+    std::iter::successors(Some(first), |&m| {
+        let low = m & m.wrapping_neg();
+        let up = m + low;
+        Some(up | (((m ^ up) >> 2) / low))
+    })
+    .take_while(move |&m| m < end)
 }
 
 /// The items of `items` whose bits are set in `m`.
-pub(super) fn chosen<T>(items: &[T], m: u32) -> impl Iterator<Item = &T> {
-    items
-        .iter()
-        .enumerate()
-        .filter(move |(i, _)| m & (1 << i) != 0)
-        .map(|(_, x)| x)
+pub(super) fn chosen<T>(items: &[T], mut m: u32) -> impl Iterator<Item = &T> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            &items[i]
+        })
+    })
 }
 
 fn naked(g: &Grid, k: u32, t: Technique) -> Option<Step> {
@@ -41,7 +55,9 @@ fn naked(g: &Grid, k: u32, t: Technique) -> Option<Step> {
                 ds |= g.cand[c as usize];
                 set |= 1 << c;
             }
-            if ds.count_ones() != k {
+            // A subset that leaves its house as it is (found again at every later step)
+            // builds no step.
+            if ds.count_ones() != k || cells(open & !set).all(|c| g.cand[c as usize] & ds == 0) {
                 return None;
             }
             let mut s = Step::new(t).house(h);
@@ -77,7 +93,7 @@ fn hidden(g: &Grid, k: u32, t: Technique) -> Option<Step> {
                 ds |= digit(d);
                 set |= at;
             }
-            if set.count_ones() != k {
+            if set.count_ones() != k || cells(set).all(|c| g.cand[c as usize] & !ds == 0) {
                 return None;
             }
             let mut s = Step::new(t).house(h);
@@ -113,4 +129,17 @@ pub fn naked_quad(g: &Grid) -> Option<Step> {
 
 pub fn hidden_quad(g: &Grid) -> Option<Step> {
     hidden(g, 4, Technique::HiddenQuad)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn subsets_are_every_mask_of_k_bits_in_order() {
+        for n in 0..=9 {
+            for k in 1..=4 {
+                let slow: Vec<u32> = (0u32..1 << n).filter(|m| m.count_ones() == k).collect();
+                assert_eq!(super::subsets(n, k).collect::<Vec<_>>(), slow, "{n} {k}");
+            }
+        }
+    }
 }

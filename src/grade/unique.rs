@@ -82,12 +82,13 @@ fn shared(p: u8, q: u8) -> impl Iterator<Item = u8> {
 /// Type 1.
 pub fn rectangle_1(g: &Grid) -> Option<Step> {
     each_rect(g, |r| {
-        let odd: Vec<u8> = r
+        let mut odd = r
             .corners
             .into_iter()
-            .filter(|&c| g.cand[c as usize] != r.ab)
-            .collect();
-        let [c] = odd[..] else { return None };
+            .filter(|&c| g.cand[c as usize] != r.ab);
+        let (Some(c), None) = (odd.next(), odd.next()) else {
+            return None;
+        };
         let mut s = r.step(Technique::UniqueRectangle1);
         for d in digits(r.ab) {
             s.remove[d as usize - 1] = cell(c);
@@ -98,11 +99,7 @@ pub fn rectangle_1(g: &Grid) -> Option<Step> {
 
 /// The roof of `r`, when it has a floor: the two corners that are more than {a,b}.
 fn roofs(g: &Grid, r: &Rect) -> impl Iterator<Item = (u8, u8)> {
-    let exact: Vec<bool> = r
-        .corners
-        .iter()
-        .map(|&c| g.cand[c as usize] == r.ab)
-        .collect();
+    let exact = r.corners.map(|c| g.cand[c as usize] == r.ab);
     let corners = r.corners;
     SIDES.into_iter().filter_map(move |(floor, roof)| {
         let ok = floor.iter().all(|&i| exact[i]) && roof.iter().all(|&i| !exact[i]);
