@@ -118,7 +118,7 @@ fn dig(
     let mut given_cells = (0..81)
         .filter(|&c| p.0[c] != 0)
         .fold(0u128, |m, c| m | 1 << c);
-    let sets = unavoidable::two_digit(grid);
+    let sets = check.then(|| unavoidable::two_digit(grid));
     // Whether blank `c` (its digit d) is a naked single of the givens, or a hidden one: in
     // one of its houses no other blank can take d.
     let forced = |h: &Houses, blank: u128, c: usize| {
@@ -142,7 +142,10 @@ fn dig(
         }
         if check
             && !(forced(&givens, !given_cells | unit, a) && forced(&givens, !given_cells | unit, b))
-            && (sets.missed_by(given_cells & !unit) || !still_unique(p, grid, a as u8, b as u8))
+            && (sets
+                .as_ref()
+                .is_some_and(|s| s.missed_by(given_cells & !unit))
+                || !still_unique(p, grid, a as u8, b as u8))
         {
             for c in [a, b].into_iter().take(size as usize) {
                 p.0[c] = grid.0[c];
