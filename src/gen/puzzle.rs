@@ -85,8 +85,7 @@ fn units(symmetric: bool) -> Vec<[u8; 2]> {
 /// Whether `p`, unique before cells `a` and `b` (perhaps one cell) were blanked, is
 /// unique still: whether no solution differs from `grid` at `a`, nor (with `a` as it was)
 /// at `b`.
-fn still_unique(p: &Board, grid: &Board, a: u8, b: u8) -> bool {
-    let (a, b) = (a as usize, b as usize);
+fn still_unique(p: &Board, grid: &Board, a: usize, b: usize) -> bool {
     if has_solution_without(p, a, grid.0[a]) {
         return false;
     }
@@ -140,13 +139,15 @@ fn dig(
             p.0[c] = 0;
             givens.toggle(c, grid.0[c]);
         }
-        if check
-            && !(forced(&givens, !given_cells | unit, a) && forced(&givens, !given_cells | unit, b))
-            && (sets
-                .as_ref()
-                .is_some_and(|s| s.missed_by(given_cells & !unit))
-                || !still_unique(p, grid, a as u8, b as u8))
-        {
+        let blank = !given_cells | unit;
+        let unique = match &sets {
+            None => true, // uniqueness not asked for
+            Some(sets) => {
+                forced(&givens, blank, a) && (a == b || forced(&givens, blank, b))
+                    || !sets.missed_by(given_cells & !unit) && still_unique(p, grid, a, b)
+            }
+        };
+        if !unique {
             for c in [a, b].into_iter().take(size as usize) {
                 p.0[c] = grid.0[c];
                 givens.toggle(c, grid.0[c]);

@@ -33,6 +33,19 @@ pub(super) fn chosen<T>(items: &[T], mut m: u32) -> impl Iterator<Item = &T> {
     })
 }
 
+/// The step of a subset of `digits` on `cells` in house `h`, when it removes anything: a
+/// subset that leaves its house as it is (found again at every later step) is none.
+fn step(t: Technique, h: u8, digits: Digits, cells: Cells, remove: [Cells; 9]) -> Option<Step> {
+    if remove == [0; 9] {
+        return None;
+    }
+    let mut s = Step::new(t).house(h);
+    s.digits = digits;
+    s.cells = cells;
+    s.remove = remove;
+    Some(s)
+}
+
 fn naked(g: &Grid, k: u32, t: Technique) -> Option<Step> {
     (0..27u8).find_map(|h| {
         let open = g.open & HOUSES[h as usize];
@@ -55,18 +68,14 @@ fn naked(g: &Grid, k: u32, t: Technique) -> Option<Step> {
                 ds |= g.cand[c as usize];
                 set |= 1 << c;
             }
-            // A subset that leaves its house as it is (found again at every later step)
-            // builds no step.
-            if ds.count_ones() != k || cells(open & !set).all(|c| g.cand[c as usize] & ds == 0) {
+            if ds.count_ones() != k {
                 return None;
             }
-            let mut s = Step::new(t).house(h);
-            s.digits = ds;
-            s.cells = set;
+            let mut remove = [0; 9];
             for d in digits(ds) {
-                s.remove[d as usize - 1] = g.in_house(d, h) & !set;
+                remove[d as usize - 1] = g.in_house(d, h) & !set;
             }
-            s.removes().then_some(s)
+            step(t, h, ds, set, remove)
         })
     })
 }
@@ -93,16 +102,14 @@ fn hidden(g: &Grid, k: u32, t: Technique) -> Option<Step> {
                 ds |= digit(d);
                 set |= at;
             }
-            if set.count_ones() != k || cells(set).all(|c| g.cand[c as usize] & !ds == 0) {
+            if set.count_ones() != k {
                 return None;
             }
-            let mut s = Step::new(t).house(h);
-            s.digits = ds;
-            s.cells = set;
+            let mut remove = [0; 9];
             for d in digits(super::candidates::ALL & !ds) {
-                s.remove[d as usize - 1] = g.pos[d as usize - 1] & set;
+                remove[d as usize - 1] = g.pos[d as usize - 1] & set;
             }
-            s.removes().then_some(s)
+            step(t, h, ds, set, remove)
         })
     })
 }
