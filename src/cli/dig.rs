@@ -2,22 +2,28 @@
 //! `sudoku-gen --puzzles` and `sudoku -n`.
 //!
 //! ```text
-//!   items k = skip .. skip+count, in batches of 256 a thread; each thread takes the
-//!   next item of the batch that no thread has taken:
-//!     thread 1: k, k+2, k+3, ...  ─┐
-//!     thread 2: k+1, k+4, ...     ─┴─► in order: distinct? ─► write
-//!                                                  │ a repeat
-//!                                                  └─► made again, retry 1, 2, ... (here)
+//!   items 0 .. count (item k of the run is k + skip of the seeded stream); each thread
+//!   takes the next item that no thread has taken, within WINDOW of those written:
+//!     maker 1 .. maker N-1:  take ─► make ─► (k, item) ─┐ channel
+//!     this thread:           take ─► make ──────────────┴─► ready[k] ─► in order:
+//!                            (between items, or waiting       distinct? ─► write
+//!                             when none is left to take)        │ a repeat
+//!                                                               └─► made again, retry 1, 2, ...
 //! ```
 //!
 //! Item k depends only on (seed, k) ([`crate::gen::random::Rng`]), and repeats are replaced
-//! in order by this thread, so the bytes are the same whatever the number of threads. The
-//! distinctness check remembers a 128-bit digest of each item written (16 bytes an item).
+//! in order by this thread, so the bytes are the same whatever the number of threads. This
+//! thread makes items as the others do and writes between them, so no thread idles while
+//! another writes; at most `WINDOW` (4,096) items are made and not yet written, so memory stays
+//! flat in N. The distinctness check remembers a 128-bit digest of each item written (16
+//! bytes an item).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::ffi::OsStr;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Condvar, Mutex};
 
 use super::flags::Tool;
 use super::progress::{Progress, Total};
@@ -50,8 +56,11 @@ pub struct Dig {
     pub quiet: bool,
 }
 
-/// Items a batch holds for each thread (the threads start and join once a batch).
-const BATCH: usize = 256;
+/// The most items made and not yet written.
+const WINDOW: u64 = 4096;
+
+/// Items written between two notes to the makers (and to the progress line).
+const PUBLISH: u64 = 64;
 
 /// A seed from the clock and the process, for a run without `--seed`.
 pub fn clock_seed() -> u64 {
@@ -87,39 +96,62 @@ fn item(what: &What, seed: u64, k: u64, retry: u64) -> Option<Board> {
     }
 }
 
-/// Items `start..start + n` on up to `jobs` threads, in order. Each thread takes the next
-/// item not yet taken, so a slow item holds up no other; a thread that the system refuses
-/// is not an error: the others, this one among them, make its share.
-fn batch(d: &Dig, start: u64, n: usize) -> Vec<Option<Board>> {
-    let next = AtomicUsize::new(0);
-    let work = || {
-        let mut made = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= n {
-                return made;
-            }
-            made.push((i, item(&d.what, d.seed, start + i as u64, 0)));
+/// The items of a run as the threads take them: the next index no thread has taken, and
+/// how many are written. A thread takes an item only within [`WINDOW`] of the items
+/// written, so memory stays flat in N whatever the speed of each thread.
+struct Items<'a> {
+    d: &'a Dig,
+    next: AtomicU64,
+    written: AtomicU64,
+    /// Set when the writer stops early: the makers take nothing more.
+    stop: AtomicBool,
+    /// Where makers wait for the window to move (`moved`, notified under `lock`).
+    lock: Mutex<()>,
+    moved: Condvar,
+}
+
+impl Items<'_> {
+    /// A maker's next item, waiting while it lies past the window; None when every item is
+    /// taken or the writer has stopped.
+    fn take(&self) -> Option<u64> {
+        let i = self.next.fetch_add(1, Ordering::Relaxed);
+        if i >= self.d.count || self.stop.load(Ordering::Relaxed) {
+            return None;
         }
-    };
-    let work = &work;
-    // Every index is made once; one that could not be made stays None.
-    let mut items = vec![None; n];
-    std::thread::scope(|scope| {
-        let others: Vec<_> = (1..d.jobs.max(1))
-            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
-            .collect();
-        let mut place = |made: Vec<(usize, Option<Board>)>| {
-            for (i, b) in made {
-                items[i] = b;
-            }
+        let behind = || {
+            i >= self.written.load(Ordering::Acquire) + WINDOW && !self.stop.load(Ordering::Relaxed)
         };
-        place(work());
-        for h in others {
-            place(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        if behind() {
+            let guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+            drop(self.moved.wait_while(guard, |_| behind()));
         }
-    });
-    items
+        (!self.stop.load(Ordering::Relaxed)).then_some(i)
+    }
+
+    /// The writer's own next item, when one is left within the window (it never waits).
+    fn take_now(&self, written: u64) -> Option<u64> {
+        let (n, end) = (self.d.count, written + WINDOW);
+        self.next
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |i| {
+                (i < n && i < end).then_some(i + 1)
+            })
+            .ok()
+    }
+
+    /// Item `i` of the run, made for the first time.
+    fn make(&self, i: u64) -> Option<Board> {
+        item(&self.d.what, self.d.seed, self.d.skip + i, 0)
+    }
+
+    /// Tells the makers that `written` items are written, or (`stop`) that nothing more is.
+    fn publish(&self, written: u64, stop: bool) {
+        self.written.store(written, Ordering::Release);
+        if stop {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        let _guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
+        self.moved.notify_all();
+    }
 }
 
 /// What could not be made, as a sentence.
@@ -151,41 +183,103 @@ fn not_made(d: &Dig, k: u64) -> String {
 /// Makes the items of `d` and writes them to `out` (named `out_name` in messages), distinct
 /// and in order.
 pub fn run(d: &Dig, out: &mut dyn Write, out_name: &str) -> Result<i32, Error> {
+    let items = Items {
+        d,
+        next: AtomicU64::new(0),
+        written: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+        lock: Mutex::new(()),
+        moved: Condvar::new(),
+    };
+    let items = &items;
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel();
+        // A thread that the system refuses is not an error: the others make its share.
+        for _ in 1..d.jobs.max(1) {
+            let tx = tx.clone();
+            let maker = move || {
+                while let Some(i) = items.take() {
+                    if tx.send((i, items.make(i))).is_err() {
+                        return;
+                    }
+                }
+            };
+            if std::thread::Builder::new()
+                .spawn_scoped(scope, maker)
+                .is_err()
+            {
+                break;
+            }
+        }
+        drop(tx);
+        let result = write_all(items, &rx, out, out_name);
+        items.publish(items.written.load(Ordering::Relaxed), true);
+        result
+    })
+}
+
+/// The writer's side of [`run`]: it makes items too, and between them writes those made
+/// (by any thread) in order, replacing repeats.
+fn write_all(
+    items: &Items,
+    made: &Receiver<(u64, Option<Board>)>,
+    out: &mut dyn Write,
+    out_name: &str,
+) -> Result<i32, Error> {
+    let d = items.d;
     let mut w = Writer::new(out);
     let mut seen = HashSet::with_capacity(d.count.min(1 << 16) as usize);
-    let step = (BATCH * d.jobs.max(1)) as u64;
-    let end = d.skip.saturating_add(d.count);
-    let mut k = d.skip;
     let io = |e: io::Error| out_error(out_name, e);
     let noun = match d.what {
         What::Grids => "grids",
         What::Puzzles(_) => "puzzles",
     };
     let mut progress = Progress::new(noun, Total::Items(d.count), d.quiet);
-    while k < end {
-        let n = step.min(end - k) as usize;
-        for (i, first) in batch(d, k, n).into_iter().enumerate() {
-            let idx = k + i as u64;
-            let mut made = first;
-            let mut retry = 0;
-            loop {
-                let Some(b) = made else {
-                    w.flush().map_err(io)?;
-                    progress.finish();
-                    return Err(Error::Msg(not_made(d, idx)));
-                };
-                if seen.insert(digest(&b)) {
-                    w.write(&b, d.form).map_err(io)?;
-                    break;
+    // Items made and not yet written, by index.
+    let mut ready: HashMap<u64, Option<Board>> = HashMap::new();
+    let mut written = 0;
+    while written < d.count {
+        ready.extend(made.try_iter());
+        let Some(first) = ready.remove(&written) else {
+            // Item `written` is not made yet: make one, or (when none is left within the
+            // window) wait for it from the thread making it.
+            match items.take_now(written) {
+                Some(i) => {
+                    ready.insert(i, items.make(i));
                 }
-                retry += 1;
-                made = (retry <= u64::from(ATTEMPTS))
-                    .then(|| item(&d.what, d.seed, idx, retry))
-                    .flatten();
+                None => match made.recv() {
+                    Ok((i, b)) => {
+                        ready.insert(i, b);
+                    }
+                    // Every maker is gone without it: one panicked, and the scope says so.
+                    Err(_) => break,
+                },
             }
+            continue;
+        };
+        let idx = d.skip + written;
+        let mut made = first;
+        let mut retry = 0;
+        loop {
+            let Some(b) = made else {
+                w.flush().map_err(io)?;
+                progress.finish();
+                return Err(Error::Msg(not_made(d, idx)));
+            };
+            if seen.insert(digest(&b)) {
+                w.write(&b, d.form).map_err(io)?;
+                break;
+            }
+            retry += 1;
+            made = (retry <= u64::from(ATTEMPTS))
+                .then(|| item(&d.what, d.seed, idx, retry))
+                .flatten();
         }
-        k += n as u64;
-        progress.update(k - d.skip);
+        written += 1;
+        if written % PUBLISH == 0 || written == d.count {
+            items.publish(written, false);
+            progress.update(written);
+        }
     }
     drop(progress);
     w.flush().map_err(io)?;
