@@ -12,29 +12,37 @@
 //!   stop at the target number of blanks (not for `minimal`, which visits every unit)
 //! ```
 //!
-//! With a level, the pass goes as far as the range's top allows, and the puzzle is then graded ([`crate::grade`]) with the techniques up to that
-//! level. One they do not solve gets back the solution's digit in a cell where they
-//! stalled (the open cell with the fewest candidates; with `symmetric`, its partner too)
-//! until they do, and is kept when it grades at the level exactly (not easier) with its
-//! blanks still in range; `minimal` puzzles are kept or thrown away as they are.
+//! With a level, the pass goes as far as the range's top allows, and the puzzle is then
+//! graded ([`crate::grade`]) with the techniques up to that level. One they do not solve
+//! gets back the solution's digit in a cell where they stalled (the open cell with the
+//! fewest candidates; with `symmetric`, its partner too) until they do, and is kept when it
+//! grades at the level exactly (not easier) with its blanks still in range; `minimal`
+//! puzzles are kept or thrown away as they are.
 //!
 //! Uniqueness is asked of the solver as "is there a solution without this given's digit
-//! here?" ([`crate::solve::has_solution_without`]): the puzzle had one solution with the
-//! given, so any other lacks it, and the search need not prove the known one again. A given whose removal loses
-//! uniqueness stays necessary as more givens go (fewer givens allow more solutions, never
-//! fewer), so after the pass no given of a `minimal` puzzle can go: it is minimal (with
-//! `symmetric`, no pair can go). An attempt whose blanks end outside the range is thrown
-//! away and the next one starts from a new grid, up to [`ATTEMPTS`].
+//! here?" ([`crate::solve::solution_without`]): the puzzle had one solution with the given,
+//! so any other lacks it, and the search need not prove the known one again. A given whose
+//! removal loses uniqueness stays necessary as more givens go (fewer givens allow more
+//! solutions, never fewer), so after the pass no given of a `minimal` puzzle can go: it is
+//! minimal (with `symmetric`, no pair can go).
+//!
+//! An attempt that misses (blanks outside the range, or the wrong level) is thrown away,
+//! and the next one digs the same grid in a new order, up to [`GRID_ATTEMPTS`] a grid and
+//! [`ATTEMPTS`] in all. The grid's unavoidable sets carry over: the second solutions the
+//! solver found in one pass answer, as sets, the same questions in the next.
 
 use super::random::{self, mix, Houses, Rng};
-use super::unavoidable;
+use super::unavoidable::{self, Sets};
 use crate::board::Board;
 use crate::grade::candidates::{cells, Grid, HOUSES, HOUSES_OF};
 use crate::grade::{self, Level};
-use crate::solve::has_solution_without;
+use crate::solve::solution_without;
 
 /// Attempts a puzzle may take before [`make`] gives up on it.
 pub const ATTEMPTS: u32 = 1000;
+
+/// Attempts dug out of one grid, each in its own order, before the next grid is drawn.
+pub const GRID_ATTEMPTS: u32 = 8;
 
 /// The fewest givens a puzzle with one solution can have (McGuire, Tugemann and Civario,
 /// "There is no 16-clue Sudoku", 2012): at most 64 blanks.
@@ -82,34 +90,35 @@ fn units(symmetric: bool) -> Vec<[u8; 2]> {
     }
 }
 
-/// Whether `p`, unique before cells `a` and `b` (perhaps one cell) were blanked, is
-/// unique still: whether no solution differs from `grid` at `a`, nor (with `a` as it was)
-/// at `b`.
-fn still_unique(p: &Board, grid: &Board, a: usize, b: usize) -> bool {
-    if has_solution_without(p, a, grid.0[a]) {
-        return false;
+/// A second solution of `p`, unique before cells `a` and `b` (perhaps one cell) were
+/// blanked, if it has one now: one that differs from `grid` at `a`, or (with `a` as it
+/// was) at `b`.
+fn second_solution(p: &Board, grid: &Board, a: usize, b: usize) -> Option<Board> {
+    if let Some(s) = solution_without(p, a, grid.0[a]) {
+        return Some(s);
     }
     if a == b {
-        return true;
+        return None;
     }
     let mut q = *p;
     q.0[a] = grid.0[a];
-    !has_solution_without(&q, b, grid.0[b])
+    solution_without(&q, b, grid.0[b])
 }
 
 /// Tries to blank each unit of `order` in turn while `p` has fewer than `target` blanks
-/// (it has `blanks`), keeping a blank when `p` stays unique (if `check`). Returns the
-/// blanks.
+/// (it has `blanks`), keeping a blank when `p` stays unique (if `sets`, the unavoidable
+/// sets known of `grid`, are given: uniqueness is asked for). Returns the blanks.
 ///
 /// Two tests spare the solver most questions. A blank that the givens left in its houses
 /// force (they hold every other digit) keeps the puzzle unique: early in a pass, that is
 /// most of them. A blank that leaves one of the grid's unavoidable sets without a given
-/// loses uniqueness: late in a pass, that is about a third of the givens kept.
+/// loses uniqueness: late in a pass, that is about a third of the givens kept. A second
+/// solution the solver finds is one more set, for the next pass over the same grid.
 fn dig(
     p: &mut Board,
     grid: &Board,
     order: &[[u8; 2]],
-    check: bool,
+    mut sets: Option<&mut Sets>,
     mut blanks: u8,
     target: u8,
 ) -> u8 {
@@ -117,7 +126,6 @@ fn dig(
     let mut given_cells = (0..81)
         .filter(|&c| p.0[c] != 0)
         .fold(0u128, |m, c| m | 1 << c);
-    let sets = check.then(|| unavoidable::two_digit(grid));
     // Whether blank `c` (its digit d) is a naked single of the givens, or a hidden one: in
     // one of its houses no other blank can take d.
     let forced = |h: &Houses, blank: u128, c: usize| {
@@ -140,11 +148,14 @@ fn dig(
             givens.toggle(c, grid.0[c]);
         }
         let blank = !given_cells | unit;
-        let unique = match &sets {
+        let unique = match &mut sets {
             None => true, // uniqueness not asked for
             Some(sets) => {
                 forced(&givens, blank, a) && (a == b || forced(&givens, blank, b))
-                    || !sets.missed_by(given_cells & !unit) && still_unique(p, grid, a, b)
+                    || !sets.missed_by(given_cells & !unit)
+                        && second_solution(p, grid, a, b)
+                            .map(|s| sets.add(unavoidable::difference(&s, grid)))
+                            .is_none()
             }
         };
         if !unique {
@@ -171,8 +182,13 @@ pub fn make(spec: &Spec, seed: u64, k: u64, retry: u64) -> Option<Board> {
     let mut order = units(spec.symmetric);
     let (lo, hi) = spec.blanks;
     let check = spec.unique || spec.minimal || spec.level.is_some();
-    for _ in 0..ATTEMPTS {
-        let grid = random::grid(&mut rng);
+    let mut grid = Board([0; 81]);
+    let mut sets = None;
+    for attempt in 0..ATTEMPTS {
+        if attempt % GRID_ATTEMPTS == 0 {
+            grid = random::grid(&mut rng);
+            sets = check.then(|| unavoidable::two_digit(&grid));
+        }
         rng.shuffle(&mut order);
         let target = if spec.minimal {
             81
@@ -182,7 +198,7 @@ pub fn make(spec: &Spec, seed: u64, k: u64, retry: u64) -> Option<Board> {
             lo + rng.below(u32::from(hi - lo) + 1) as u8
         };
         let mut p = grid;
-        let blanks = dig(&mut p, &grid, &order, check, 0, target);
+        let blanks = dig(&mut p, &grid, &order, sets.as_mut(), 0, target);
         if !(lo..=hi).contains(&blanks) {
             continue;
         }

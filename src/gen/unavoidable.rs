@@ -27,9 +27,13 @@ use crate::board::{box_of, col_of, Board};
 /// The most sets [`two_digit`] can find: 36 pairs of digits, at most 4 components each.
 const MOST: usize = 36 * 4;
 
-/// A grid's two-digit unavoidable sets, as masks of cells (bit c for cell c).
+/// The most sets [`Sets::add`] keeps beyond those.
+const ADDED: usize = 112;
+
+/// Unavoidable sets of a grid, as masks of cells (bit c for cell c): the two-digit ones,
+/// and those a digger adds as it finds them.
 pub struct Sets {
-    sets: [u128; MOST],
+    sets: [u128; MOST + ADDED],
     len: usize,
 }
 
@@ -39,10 +43,26 @@ impl Sets {
         self.sets[..self.len].iter().any(|&s| s & givens == 0)
     }
 
+    /// Keeps `set` (not empty: every set needs a given) while there is room.
+    pub fn add(&mut self, set: u128) {
+        debug_assert!(set != 0);
+        if self.len < self.sets.len() {
+            self.sets[self.len] = set;
+            self.len += 1;
+        }
+    }
+
     #[cfg(test)]
     fn iter(&self) -> impl Iterator<Item = u128> + '_ {
         self.sets[..self.len].iter().copied()
     }
+}
+
+/// The cells where two solved grids differ: an unavoidable set of either.
+pub fn difference(a: &Board, b: &Board) -> u128 {
+    (0..81)
+        .filter(|&c| a.0[c] != b.0[c])
+        .fold(0, |m, c| m | 1 << c)
 }
 
 /// The two-digit unavoidable sets of solved `grid`.
@@ -58,7 +78,7 @@ pub fn two_digit(grid: &Board) -> Sets {
         cell_in_row[d][c / 9] = c as u8;
     }
     let mut out = Sets {
-        sets: [0; MOST],
+        sets: [0; MOST + ADDED],
         len: 0,
     };
     for a in 1..=9 {
@@ -137,5 +157,51 @@ mod tests {
             assert_eq!(pairs, 36 * 18);
             assert!(sets.missed_by(0) && !sets.missed_by(u128::MAX));
         }
+    }
+
+    #[test]
+    fn a_second_solution_differs_on_an_unavoidable_set() {
+        let mut found = 0;
+        for k in 0..200 {
+            let mut rng = Rng::for_item(4, k);
+            let g = grid(&mut rng);
+            // Blank two thirds of the grid at random, then ask for a solution without one blank's
+            // digit: any such solution and the grid differ on an unavoidable set.
+            let mut p = g;
+            for c in 0..81 {
+                if rng.below(3) != 0 {
+                    p.0[c] = 0;
+                }
+            }
+            let Some(c) = (0..81).find(|&c| p.0[c] == 0) else {
+                continue;
+            };
+            let Some(other) = crate::solve::solution_without(&p, c, g.0[c]) else {
+                // No solution puts another digit there.
+                for e in (1..=9).filter(|&e| e != g.0[c]) {
+                    let mut q = p;
+                    q.0[c] = e;
+                    if q.first_clash().is_none() {
+                        assert_eq!(reference::count_up_to(&q, 1).0, 0, "{q:?}");
+                    }
+                }
+                continue;
+            };
+            found += 1;
+            assert!(other.is_solved() && other.0[c] != g.0[c]);
+            assert!((0..81).all(|e| p.0[e] == 0 || other.0[e] == p.0[e]));
+            let set = difference(&g, &other);
+            assert_ne!(set & 1 << c, 0);
+            // The grid with the set blanked has both solutions.
+            let mut q = g;
+            (0..81)
+                .filter(|&e| set >> e & 1 == 1)
+                .for_each(|e| q.0[e] = 0);
+            assert_eq!(reference::count_up_to(&q, 2).0, 2, "{g:?} {set:x}");
+            let mut sets = two_digit(&g);
+            sets.add(set);
+            assert!(sets.missed_by(!set));
+        }
+        assert!(found > 50, "{found}");
     }
 }

@@ -102,20 +102,36 @@ pub fn unique_solution(puzzle: &Board) -> Result<Board, NotOne> {
     }
 }
 
-/// Whether `puzzle` has a solution that does not put digit `d` in cell `c`, a blank of it:
-/// the question a puzzle maker asks of a given it has just blanked (`d` was there, and the
-/// puzzle with it had one solution), answered without proving the known solution again.
-/// On a CPU without AVX2 it is asked as a count up to 2, which the caller's premise makes
-/// the same question.
-pub fn has_solution_without(puzzle: &Board, c: usize, d: u8) -> bool {
+/// A solution of `puzzle` that does not put digit `d` in cell `c`, a blank of it, if there
+/// is one: the question a puzzle maker asks of a given it has just blanked (`d` was there,
+/// and the puzzle with it had one solution), answered without proving the known solution
+/// again. The solution found is the other half of an unavoidable set: the cells where it
+/// differs from the known one. On a CPU without AVX2 it is asked as a count up to 2, then
+/// (when the first solution is the known one) once for each other digit of `c`.
+pub fn solution_without(puzzle: &Board, c: usize, d: u8) -> Option<Board> {
     let forbid = Some((c, d));
     let found = triad::avx2_available()
         .then(|| triad::count_forbidding(puzzle, 1, forbid))
         .flatten();
-    match found {
-        Some((n, _)) => n > 0,
-        None => band::count(puzzle, 2).0 > 1,
+    if let Some((n, s)) = found {
+        return (n > 0).then_some(s);
     }
+    let (n, first) = band::count(puzzle, 2);
+    if n < 2 {
+        return None;
+    }
+    if first.0[c] != d {
+        return Some(first);
+    }
+    (1..=9).filter(|&e| e != d).find_map(|e| {
+        let mut q = *puzzle;
+        q.0[c] = e;
+        if q.first_clash().is_some() {
+            return None;
+        }
+        let (n, s) = band::count(&q, 1);
+        (n > 0).then_some(s)
+    })
 }
 
 /// For the fuzzer and the tests: the band solver, the triad solver and (on a CPU that has
