@@ -65,6 +65,24 @@ fn the_same_seed_gives_the_same_bytes_whatever_the_threads() {
     }
 }
 
+// sudoku-gen --random --seed 5 --line 20000 -j1 = ... -j5, and --skip 12345 is its tail:
+// more items than the makers may run ahead of the writer (4,096), more threads than cores.
+#[test]
+fn a_long_run_on_many_threads_is_the_same_bytes() {
+    let args = ["--random", "--seed", "5", "--line", "-q"];
+    let one = run("sudoku-gen", &[&args[..], &["-j1", "20000"]].concat(), b"");
+    let five = run("sudoku-gen", &[&args[..], &["-j5", "20000"]].concat(), b"");
+    assert_eq!(one.status, 0, "{}", one.stderr);
+    assert_eq!(one.stdout.len(), 20000 * 82);
+    assert!(one.stdout == five.stdout);
+    let tail = run(
+        "sudoku-gen",
+        &[&args[..], &["-j5", "--skip", "12345", "7655"]].concat(),
+        b"",
+    );
+    assert!(tail.stdout[..] == one.stdout[12345 * 82..]);
+}
+
 /// The deadly rectangles of a solved grid: two rows, two columns and two boxes whose four
 /// cells hold two digits crosswise. Every grid of one symmetry class (relabelled, rows or
 /// columns moved within bands or stacks, bands or stacks moved, transposed) has as many.

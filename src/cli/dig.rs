@@ -18,9 +18,10 @@
 //! flat in N. The distinctness check remembers a 128-bit digest of each item written (16
 //! bytes an item).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::ffi::OsStr;
 use std::io::{self, Write};
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Condvar, Mutex};
@@ -58,6 +59,9 @@ pub struct Dig {
 
 /// The most items made and not yet written.
 const WINDOW: u64 = 4096;
+
+/// Items a maker takes at once, and sends in one message.
+const CHUNK: u64 = 8;
 
 /// Items written between two notes to the makers (and to the progress line).
 const PUBLISH: u64 = 64;
@@ -111,21 +115,23 @@ struct Items<'a> {
 }
 
 impl Items<'_> {
-    /// A maker's next item, waiting while it lies past the window; None when every item is
-    /// taken or the writer has stopped.
-    fn take(&self) -> Option<u64> {
-        let i = self.next.fetch_add(1, Ordering::Relaxed);
+    /// A maker's next items (up to [`CHUNK`] in a row), waiting while they lie past the
+    /// window; None when every item is taken or the writer has stopped.
+    fn take(&self) -> Option<Range<u64>> {
+        let i = self.next.fetch_add(CHUNK, Ordering::Relaxed);
         if i >= self.d.count || self.stop.load(Ordering::Relaxed) {
             return None;
         }
+        let end = (i + CHUNK).min(self.d.count);
         let behind = || {
-            i >= self.written.load(Ordering::Acquire) + WINDOW && !self.stop.load(Ordering::Relaxed)
+            end > self.written.load(Ordering::Acquire) + WINDOW
+                && !self.stop.load(Ordering::Relaxed)
         };
         if behind() {
             let guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
             drop(self.moved.wait_while(guard, |_| behind()));
         }
-        (!self.stop.load(Ordering::Relaxed)).then_some(i)
+        (!self.stop.load(Ordering::Relaxed)).then_some(i..end)
     }
 
     /// The writer's own next item, when one is left within the window (it never waits).
@@ -143,14 +149,33 @@ impl Items<'_> {
         item(&self.d.what, self.d.seed, self.d.skip + i, 0)
     }
 
-    /// Tells the makers that `written` items are written, or (`stop`) that nothing more is.
-    fn publish(&self, written: u64, stop: bool) {
+    /// Tells the makers that `written` items are written.
+    fn publish(&self, written: u64) {
         self.written.store(written, Ordering::Release);
-        if stop {
-            self.stop.store(true, Ordering::Relaxed);
-        }
+        self.wake();
+    }
+
+    /// Tells every thread that no more items are to be made.
+    fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.wake();
+    }
+
+    fn wake(&self) {
         let _guard = self.lock.lock().unwrap_or_else(|e| e.into_inner());
         self.moved.notify_all();
+    }
+}
+
+/// Stops the run when a thread unwinds, so that no maker waits for a window that will not
+/// move and the scope can join them (and then re-raise the panic).
+struct StopOnPanic<'a, 'b>(&'a Items<'b>);
+
+impl Drop for StopOnPanic<'_, '_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.stop();
+        }
     }
 }
 
@@ -198,8 +223,13 @@ pub fn run(d: &Dig, out: &mut dyn Write, out_name: &str) -> Result<i32, Error> {
         for _ in 1..d.jobs.max(1) {
             let tx = tx.clone();
             let maker = move || {
-                while let Some(i) = items.take() {
-                    if tx.send((i, items.make(i))).is_err() {
+                let _stop = StopOnPanic(items);
+                while let Some(range) = items.take() {
+                    let first = range.start;
+                    if tx
+                        .send((first, range.map(|i| items.make(i)).collect()))
+                        .is_err()
+                    {
                         return;
                     }
                 }
@@ -212,8 +242,9 @@ pub fn run(d: &Dig, out: &mut dyn Write, out_name: &str) -> Result<i32, Error> {
             }
         }
         drop(tx);
+        let _stop = StopOnPanic(items);
         let result = write_all(items, &rx, out, out_name);
-        items.publish(items.written.load(Ordering::Relaxed), true);
+        items.stop();
         result
     })
 }
@@ -222,7 +253,7 @@ pub fn run(d: &Dig, out: &mut dyn Write, out_name: &str) -> Result<i32, Error> {
 /// (by any thread) in order, replacing repeats.
 fn write_all(
     items: &Items,
-    made: &Receiver<(u64, Option<Board>)>,
+    made: &Receiver<(u64, Vec<Option<Board>>)>,
     out: &mut dyn Write,
     out_name: &str,
 ) -> Result<i32, Error> {
@@ -235,21 +266,28 @@ fn write_all(
         What::Puzzles(_) => "puzzles",
     };
     let mut progress = Progress::new(noun, Total::Items(d.count), d.quiet);
-    // Items made and not yet written, by index.
-    let mut ready: HashMap<u64, Option<Board>> = HashMap::new();
+    // Items made and not yet written: item i in slot i % len. Those in flight lie in
+    // written .. written + WINDOW, so no two share a slot.
+    let slots = WINDOW.min(d.count).max(1);
+    let mut ready: Vec<Option<Option<Board>>> = vec![None; slots as usize];
+    let slot = |i: u64| (i % slots) as usize;
     let mut written = 0;
     while written < d.count {
-        ready.extend(made.try_iter());
-        let Some(first) = ready.remove(&written) else {
+        for (first, boards) in made.try_iter() {
+            for (i, b) in (first..).zip(boards) {
+                ready[slot(i)] = Some(b);
+            }
+        }
+        let Some(first) = ready[slot(written)].take() else {
             // Item `written` is not made yet: make one, or (when none is left within the
             // window) wait for it from the thread making it.
             match items.take_now(written) {
-                Some(i) => {
-                    ready.insert(i, items.make(i));
-                }
+                Some(i) => ready[slot(i)] = Some(items.make(i)),
                 None => match made.recv() {
-                    Ok((i, b)) => {
-                        ready.insert(i, b);
+                    Ok((first, boards)) => {
+                        for (i, b) in (first..).zip(boards) {
+                            ready[slot(i)] = Some(b);
+                        }
                     }
                     // Every maker is gone without it: one panicked, and the scope says so.
                     Err(_) => break,
@@ -277,7 +315,7 @@ fn write_all(
         }
         written += 1;
         if written % PUBLISH == 0 || written == d.count {
-            items.publish(written, false);
+            items.publish(written);
             progress.update(written);
         }
     }
