@@ -1,7 +1,7 @@
 //! The ordered parallel pipeline: inputs read in chunks, worked on N threads, handed to one
 //! writer in input order: `sudoku-solve` and `sudoku-grade` run through [`filter`], which
 //! also writes each chunk's failures after the boards before them and draws the progress
-//! line. (Puzzle making, whose items are numbers rather than inputs, has its own batches in
+//! line. (Puzzle making, whose items are numbers rather than inputs, has its own makers in
 //! `dig.rs`.)
 //!
 //! ```text

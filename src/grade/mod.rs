@@ -15,11 +15,11 @@
 //! **expert** needs more. Every technique here only removes what is false (or, for unique
 //! rectangles, what would give a second solution), so whether a set of techniques solves a
 //! puzzle does not depend on the order of the steps: the easy, medium and hard boundaries
-//! are exact, and any correct grader draws them where this one does. Unique rectangles
-//! are the one exception: they need cells with exactly two candidates, and a route that
-//! solved one of those cells first passes them by, so where the hard set stalls can
-//! depend on the order (the generator, which repairs puzzles where they stall, met one
-//! such puzzle in 3,000).
+//! are exact, and any correct grader draws them where this one does. That holds while a
+//! pattern, once there, stays until its eliminations are made some other way; a pattern
+//! that needs cells with exactly two candidates (a unique rectangle, a wing) is passed by
+//! on a route that solves one of those cells first, so where the hard set stalls can,
+//! rarely, depend on the order (benches/README.md has the count).
 //!
 //! The score is Sudoku Explainer's rating of the hardest step ([`Technique::score`] cites
 //! the table). Past hard, a step is a forcing chain (an assumption that singles lead to a
@@ -458,8 +458,7 @@ const MEDIUM: [Finder; 6] = [
 /// The searches up to hard in the order [`level_from`] tries them once the medium ones
 /// have stalled, where the order changes the time and not the level: the fewest
 /// microseconds a step found first, as measured on the generator's minimal puzzles past
-/// medium (pointing about 4, the two-string kite 5, the XY-wing 8, the hidden quad 3,000,
-/// the jellyfish 8,000).
+/// medium (the figures are in benches/README.md).
 const HARD_BY_COST: [Finder; 20] = [
     intersections::pointing,
     chains::two_string_kite,
