@@ -197,6 +197,9 @@ pub fn make(spec: &Spec, seed: u64, k: u64, retry: u64) -> Option<Board> {
         } else {
             lo + rng.below(u32::from(hi - lo) + 1) as u8
         };
+        if let Some(sets) = &mut sets {
+            sets.next_pass();
+        }
         let mut p = grid;
         let blanks = dig(&mut p, &grid, &order, sets.as_mut(), 0, target);
         if !(lo..=hi).contains(&blanks) {

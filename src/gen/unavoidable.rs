@@ -31,19 +31,23 @@ const MOST: usize = 36 * 4;
 const ADDED: usize = 112;
 
 /// Unavoidable sets of a grid, as masks of cells (bit c for cell c): the two-digit ones,
-/// and those a digger adds as it finds them.
+/// and those a digger adds as it finds them. An added set waits for the next pass: in the
+/// pass that found it, it holds the given just kept, so it would never be missed there.
 pub struct Sets {
     sets: [u128; MOST + ADDED],
     len: usize,
+    /// The sets `missed_by` reads: those before the pass began.
+    active: usize,
 }
 
 impl Sets {
     /// Whether the givens (bit c for a given in cell c) miss one of the sets.
     pub fn missed_by(&self, givens: u128) -> bool {
-        self.sets[..self.len].iter().any(|&s| s & givens == 0)
+        self.sets[..self.active].iter().any(|&s| s & givens == 0)
     }
 
-    /// Keeps `set` (not empty: every set needs a given) while there is room.
+    /// Keeps `set` (not empty: every set needs a given), for the next pass, while there is
+    /// room.
     pub fn add(&mut self, set: u128) {
         debug_assert!(set != 0);
         if self.len < self.sets.len() {
@@ -52,17 +56,33 @@ impl Sets {
         }
     }
 
+    /// Starts a pass: the sets added so far are read from now on.
+    pub fn next_pass(&mut self) {
+        self.active = self.len;
+    }
+
     #[cfg(test)]
     fn iter(&self) -> impl Iterator<Item = u128> + '_ {
         self.sets[..self.len].iter().copied()
     }
 }
 
-/// The cells where two solved grids differ: an unavoidable set of either.
+/// The cells where two solved grids differ: an unavoidable set of either. Eight cells at a
+/// time: the bytes that differ get their top bit, and a multiply gathers those eight bits
+/// into the top byte.
 pub fn difference(a: &Board, b: &Board) -> u128 {
-    (0..81)
-        .filter(|&c| a.0[c] != b.0[c])
-        .fold(0, |m, c| m | 1 << c)
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // Bit 7 of byte i times 2^(7 (7 - i)) lands on bit 56 + i; no other product reaches
+    // the top byte.
+    const GATHER: u64 = 0x0002_0408_1020_4081;
+    let mut m = u128::from(a.0[80] != b.0[80]) << 80;
+    for (i, (x, y)) in a.0.chunks_exact(8).zip(b.0.chunks_exact(8)).enumerate() {
+        let word = |c: &[u8]| u64::from_le_bytes(c.try_into().expect("eight bytes"));
+        let x = word(x) ^ word(y);
+        let top = (((x & LOW7) + LOW7) | x) & !LOW7;
+        m |= u128::from(top.wrapping_mul(GATHER) >> 56) << (8 * i);
+    }
+    m
 }
 
 /// The two-digit unavoidable sets of solved `grid`.
@@ -80,6 +100,7 @@ pub fn two_digit(grid: &Board) -> Sets {
     let mut out = Sets {
         sets: [0; MOST + ADDED],
         len: 0,
+        active: 0,
     };
     for a in 1..=9 {
         for b in a + 1..=9 {
@@ -106,13 +127,13 @@ pub fn two_digit(grid: &Board) -> Sets {
                     rows = grown;
                 }
                 left &= !rows;
-                out.sets[out.len] = bits(rows).fold(0, |m, r| {
+                out.add(bits(rows).fold(0, |m, r| {
                     m | 1 << cell_in_row[a][r] | 1 << cell_in_row[b][r]
-                });
-                out.len += 1;
+                }));
             }
         }
     }
+    out.next_pass();
     out
 }
 
@@ -160,6 +181,25 @@ mod tests {
     }
 
     #[test]
+    fn difference_marks_the_cells_that_differ() {
+        let mut rng = Rng::for_item(9, 0);
+        let g = grid(&mut rng);
+        for _ in 0..2000 {
+            let mut h = g;
+            let mut want = 0u128;
+            for c in 0..81 {
+                if rng.below(4) == 0 {
+                    h.0[c] = (h.0[c] + rng.below(9) as u8) % 10;
+                    if h.0[c] != g.0[c] {
+                        want |= 1 << c;
+                    }
+                }
+            }
+            assert_eq!(difference(&g, &h), want, "{h:?}");
+        }
+    }
+
+    #[test]
     fn a_second_solution_differs_on_an_unavoidable_set() {
         let mut found = 0;
         for k in 0..200 {
@@ -199,7 +239,11 @@ mod tests {
                 .for_each(|e| q.0[e] = 0);
             assert_eq!(reference::count_up_to(&q, 2).0, 2, "{g:?} {set:x}");
             let mut sets = two_digit(&g);
+            let before = sets.missed_by(!set);
             sets.add(set);
+            // Read from the next pass on.
+            assert_eq!(sets.missed_by(!set), before);
+            sets.next_pass();
             assert!(sets.missed_by(!set));
         }
         assert!(found > 50, "{found}");
