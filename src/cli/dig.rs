@@ -167,6 +167,34 @@ impl Items<'_> {
     }
 }
 
+/// Items made and not yet written: item i in slot i mod the slots. Those in flight lie in
+/// written .. written + [`WINDOW`], so no two share a slot.
+struct Ready(Vec<Option<Option<Board>>>);
+
+impl Ready {
+    fn new(count: u64) -> Ready {
+        Ready(vec![None; WINDOW.min(count).max(1) as usize])
+    }
+
+    fn slot(&self, i: u64) -> usize {
+        (i % self.0.len() as u64) as usize
+    }
+
+    /// Items `first`, `first + 1`, ...
+    fn put(&mut self, first: u64, boards: impl IntoIterator<Item = Option<Board>>) {
+        for (i, b) in (first..).zip(boards) {
+            let k = self.slot(i);
+            self.0[k] = Some(b);
+        }
+    }
+
+    /// Item `i`, when it is made.
+    fn take(&mut self, i: u64) -> Option<Option<Board>> {
+        let k = self.slot(i);
+        self.0[k].take()
+    }
+}
+
 /// Stops the run when a thread unwinds, so that no maker waits for a window that will not
 /// move and the scope can join them (and then re-raise the panic).
 struct StopOnPanic<'a, 'b>(&'a Items<'b>);
@@ -266,29 +294,19 @@ fn write_all(
         What::Puzzles(_) => "puzzles",
     };
     let mut progress = Progress::new(noun, Total::Items(d.count), d.quiet);
-    // Items made and not yet written: item i in slot i % len. Those in flight lie in
-    // written .. written + WINDOW, so no two share a slot.
-    let slots = WINDOW.min(d.count).max(1);
-    let mut ready: Vec<Option<Option<Board>>> = vec![None; slots as usize];
-    let slot = |i: u64| (i % slots) as usize;
+    let mut ready = Ready::new(d.count);
     let mut written = 0;
     while written < d.count {
         for (first, boards) in made.try_iter() {
-            for (i, b) in (first..).zip(boards) {
-                ready[slot(i)] = Some(b);
-            }
+            ready.put(first, boards);
         }
-        let Some(first) = ready[slot(written)].take() else {
+        let Some(first) = ready.take(written) else {
             // Item `written` is not made yet: make one, or (when none is left within the
             // window) wait for it from the thread making it.
             match items.take_now(written) {
-                Some(i) => ready[slot(i)] = Some(items.make(i)),
+                Some(i) => ready.put(i, [items.make(i)]),
                 None => match made.recv() {
-                    Ok((first, boards)) => {
-                        for (i, b) in (first..).zip(boards) {
-                            ready[slot(i)] = Some(b);
-                        }
-                    }
+                    Ok((first, boards)) => ready.put(first, boards),
                     // Every maker is gone without it: one panicked, and the scope says so.
                     Err(_) => break,
                 },
