@@ -126,6 +126,9 @@ fn dig(
     let mut given_cells = (0..81)
         .filter(|&c| p.0[c] != 0)
         .fold(0u128, |m, c| m | 1 << c);
+    if let Some(sets) = &mut sets {
+        sets.next_pass();
+    }
     // Whether blank `c` (its digit d) is a naked single of the givens, or a hidden one: in
     // one of its houses no other blank can take d.
     let forced = |h: &Houses, blank: u128, c: usize| {
@@ -197,9 +200,6 @@ pub fn make(spec: &Spec, seed: u64, k: u64, retry: u64) -> Option<Board> {
         } else {
             lo + rng.below(u32::from(hi - lo) + 1) as u8
         };
-        if let Some(sets) = &mut sets {
-            sets.next_pass();
-        }
         let mut p = grid;
         let blanks = dig(&mut p, &grid, &order, sets.as_mut(), 0, target);
         if !(lo..=hi).contains(&blanks) {

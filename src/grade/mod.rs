@@ -445,15 +445,20 @@ const FINDERS: [(Level, Finder); 24] = [
     (Level::Hard, chains::simple_colouring),
 ];
 
-/// The medium searches in the order [`level_from`] tries them (as [`FINDERS`] has them).
-const MEDIUM: [Finder; 6] = [
-    intersections::pointing,
-    intersections::claiming,
-    subsets::naked_pair,
-    subsets::hidden_pair,
-    subsets::naked_triple,
-    subsets::hidden_triple,
-];
+/// The medium searches in the order [`level_from`] tries them: [`FINDERS`]' own.
+const MEDIUM: [Finder; 6] = {
+    let mut t = [FINDERS[0].1; 6];
+    let (mut i, mut n) = (0, 0);
+    while i < FINDERS.len() {
+        if matches!(FINDERS[i].0, Level::Medium) {
+            t[n] = FINDERS[i].1;
+            n += 1;
+        }
+        i += 1;
+    }
+    assert!(n == t.len(), "MEDIUM holds every medium search");
+    t
+};
 
 /// The searches up to hard in the order [`level_from`] tries them once the medium ones
 /// have stalled, where the order changes the time and not the level: the fewest

@@ -317,3 +317,20 @@ fn steps_read_as_sentences() {
 }
 
 const BOX_2: u8 = candidates::BOX + 1;
+
+// level_from's hard list is FINDERS' medium and hard searches, each once, in another order.
+#[test]
+fn the_level_grader_tries_every_search_once() {
+    let address = |f: Finder| f as usize;
+    let mut ours: Vec<usize> = HARD_BY_COST.iter().map(|&f| address(f)).collect();
+    let mut theirs: Vec<usize> = FINDERS
+        .iter()
+        .filter(|(l, _)| *l > Level::Easy)
+        .map(|&(_, f)| address(f))
+        .collect();
+    ours.sort_unstable();
+    theirs.sort_unstable();
+    assert_eq!(ours, theirs);
+    ours.dedup();
+    assert_eq!(ours.len(), HARD_BY_COST.len());
+}
