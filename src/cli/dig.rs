@@ -15,8 +15,9 @@
 //! in order by this thread, so the bytes are the same whatever the number of threads. This
 //! thread makes items as the others do and writes between them, so no thread idles while
 //! another writes; at most `WINDOW` (4,096) items are made and not yet written, so memory stays
-//! flat in N. The distinctness check remembers a 128-bit digest of each item written (16
-//! bytes an item).
+//! flat in N. Random grids and unique puzzles are distinct by construction (no two items of
+//! a run share a grid, [`crate::gen::random::Grids`]); other puzzles could repeat, and the
+//! distinctness check remembers a 128-bit digest of each one written (16 bytes an item).
 
 use std::collections::HashSet;
 use std::ffi::OsStr;
@@ -31,7 +32,7 @@ use super::progress::{Progress, Total};
 use super::{out_error, Error, OK};
 use crate::check::digest;
 use crate::gen::puzzle::{self, Spec, ATTEMPTS};
-use crate::gen::random::{self, mix, Rng};
+use crate::gen::random::{mix, Grids, Rng};
 use crate::stream::{Form, Writer};
 use crate::Board;
 
@@ -89,13 +90,23 @@ pub fn blanks<I>(tool: &Tool<I>, flag: &str, v: &OsStr) -> Result<(u8, u8), Erro
     Ok((lo, hi))
 }
 
-/// Item `k`, made again for the `retry`-th time when the ones before were repeats.
+impl What {
+    /// Whether the items of a run are distinct by construction, so that nothing need be
+    /// remembered to keep them so: random grids (numbered, [`random::Grids`]), and puzzles
+    /// with one solution (their grids are, [`puzzle`]).
+    fn distinct(&self) -> bool {
+        match self {
+            What::Grids => true,
+            What::Puzzles(spec) => spec.unique_puzzles(),
+        }
+    }
+}
+
+/// Item `k`, made again for the `retry`-th time when the ones before were repeats (never
+/// for items [`What::distinct`]).
 fn item(what: &What, seed: u64, k: u64, retry: u64) -> Option<Board> {
     match what {
-        What::Grids => {
-            let seed = if retry == 0 { seed } else { seed ^ mix(retry) };
-            Some(random::grid(&mut Rng::for_item(seed, k)))
-        }
+        What::Grids => Some(Grids::new(seed).grid(k, &mut Rng::for_item(seed, k))),
         What::Puzzles(spec) => puzzle::make(spec, seed, k, retry),
     }
 }
@@ -287,7 +298,9 @@ fn write_all(
 ) -> Result<i32, Error> {
     let d = items.d;
     let mut w = Writer::new(out);
-    let mut seen = HashSet::with_capacity(d.count.min(1 << 16) as usize);
+    // Only items that could repeat are remembered.
+    let mut seen =
+        (!d.what.distinct()).then(|| HashSet::with_capacity(d.count.min(1 << 16) as usize));
     let io = |e: io::Error| out_error(out_name, e);
     let noun = match d.what {
         What::Grids => "grids",
@@ -322,7 +335,7 @@ fn write_all(
                 progress.finish();
                 return Err(Error::Msg(not_made(d, idx)));
             };
-            if seen.insert(digest(&b)) {
+            if seen.as_mut().is_none_or(|seen| seen.insert(digest(&b))) {
                 w.write(&b, d.form).map_err(io)?;
                 break;
             }

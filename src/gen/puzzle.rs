@@ -1,7 +1,7 @@
 //! Puzzles dug out of random grids.
 //!
 //! Puzzle k under a seed is a function of (seed, k) alone ([`make`]): a random grid
-//! ([`super::random::grid`]), then one pass over its cells in a random order, each cell (or,
+//! ([`super::random::Grids`]), then one pass over its cells in a random order, each cell (or,
 //! with `symmetric`, each pair of cells opposite through the centre, the centre alone) made
 //! blank in turn:
 //!
@@ -30,8 +30,12 @@
 //! and the next one digs the same grid in a new order, up to [`GRID_ATTEMPTS`] a grid and
 //! [`ATTEMPTS`] in all. The grid's unavoidable sets carry over: the second solutions the
 //! solver found in one pass answer, as sets, the same questions in the next.
+//!
+//! Item k's grids are numbered k·[`GRIDS`] + j for its j-th grid ([`Grids`]), so no
+//! two items of a run share a grid; a unique puzzle's one solution is its grid, so unique
+//! puzzles of a run are distinct by construction.
 
-use super::random::{self, mix, Houses, Rng};
+use super::random::{mix, Grids, Houses, Rng, DIAGONALS};
 use super::unavoidable::{self, Sets};
 use crate::board::Board;
 use crate::grade::candidates::{cells, Grid, HOUSES, HOUSES_OF};
@@ -43,6 +47,13 @@ pub const ATTEMPTS: u32 = 1000;
 
 /// Attempts dug out of one grid, each in its own order, before the next grid is drawn.
 pub const GRID_ATTEMPTS: u32 = 8;
+
+/// The grids one item may draw: its block of grid numbers.
+pub const GRIDS: u64 = (ATTEMPTS / GRID_ATTEMPTS) as u64;
+
+// Blocks of GRIDS numbers tile 0..DIAGONALS, so items less than DIAGONALS / GRIDS (3.8e14)
+// apart never share a grid.
+const _: () = assert!(ATTEMPTS.is_multiple_of(GRID_ATTEMPTS) && DIAGONALS.is_multiple_of(GRIDS));
 
 /// The fewest givens a puzzle with one solution can have (McGuire, Tugemann and Civario,
 /// "There is no 16-clue Sudoku", 2012): at most 64 blanks.
@@ -65,6 +76,11 @@ pub struct Spec {
 }
 
 impl Spec {
+    /// Whether every puzzle has exactly one solution (its grid).
+    pub fn unique_puzzles(&self) -> bool {
+        self.unique || self.minimal || self.level.is_some()
+    }
+
     /// Why no puzzle can meet the spec, if that is so (as a sentence).
     pub fn impossible(&self) -> Option<String> {
         let (lo, hi) = self.blanks;
@@ -182,14 +198,16 @@ fn dig(
 pub fn make(spec: &Spec, seed: u64, k: u64, retry: u64) -> Option<Board> {
     let seed = if retry == 0 { seed } else { seed ^ mix(retry) };
     let mut rng = Rng::for_item(seed, k);
+    let grids = Grids::new(seed);
     let mut order = units(spec.symmetric);
     let (lo, hi) = spec.blanks;
-    let check = spec.unique || spec.minimal || spec.level.is_some();
+    let check = spec.unique_puzzles();
     let mut grid = Board([0; 81]);
     let mut sets = None;
     for attempt in 0..ATTEMPTS {
         if attempt % GRID_ATTEMPTS == 0 {
-            grid = random::grid(&mut rng);
+            let j = u64::from(attempt / GRID_ATTEMPTS);
+            grid = grids.grid((k % DIAGONALS) * GRIDS + j, &mut rng);
             sets = check.then(|| unavoidable::two_digit(&grid));
         }
         rng.shuffle(&mut order);

@@ -151,13 +151,13 @@ fn bits(mut m: u16) -> impl Iterator<Item = usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gen::random::{grid, Rng};
+    use crate::gen::random::{Grids, Rng};
     use crate::solve::reference;
 
     #[test]
     fn every_set_found_is_unavoidable_and_they_partition_each_pair() {
         for k in 0..50 {
-            let g = grid(&mut Rng::for_item(3, k));
+            let g = Grids::new(3).grid(k, &mut Rng::for_item(3, k));
             let sets = two_digit(&g);
             let mut pairs = 0;
             for s in sets.iter() {
@@ -183,7 +183,7 @@ mod tests {
     #[test]
     fn difference_marks_the_cells_that_differ() {
         let mut rng = Rng::for_item(9, 0);
-        let g = grid(&mut rng);
+        let g = Grids::new(9).grid(0, &mut rng);
         for _ in 0..2000 {
             let mut h = g;
             let mut want = 0u128;
@@ -204,7 +204,7 @@ mod tests {
         let mut found = 0;
         for k in 0..200 {
             let mut rng = Rng::for_item(4, k);
-            let g = grid(&mut rng);
+            let g = Grids::new(4).grid(k, &mut rng);
             // Blank two thirds of the grid at random, then ask for a solution without one blank's
             // digit: any such solution and the grid differ on an unavoidable set.
             let mut p = g;
