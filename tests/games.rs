@@ -41,6 +41,25 @@ fn puzzles_at_a_level_grade_at_it() {
     }
 }
 
+// sudoku-gen -p --level expert --seed 1 100 | sudoku-grade: every line expert; and the
+// same for hard puzzle 60,210 of seed 1 (--skip 60209)
+#[test]
+fn levels_hold_where_the_graders_routes_part() {
+    // Kept on the generator's faster route alone, expert puzzle 44 of these graded hard (a
+    // unique rectangle on sudoku-grade's route that the faster one passed by) and this hard
+    // puzzle expert (the other way round).
+    let args = ["-p", "--level", "expert", "--seed", "1", "--line", "100"];
+    let r = run("sudoku-gen", &args, b"");
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert_eq!(levels(&r.stdout), vec!["expert"; 100]);
+    let args = [
+        "-p", "--level", "hard", "--seed", "1", "--skip", "60209", "--line", "1",
+    ];
+    let r = run("sudoku-gen", &args, b"");
+    assert_eq!(r.status, 0, "{}", r.stderr);
+    assert_eq!(levels(&r.stdout), vec!["hard"]);
+}
+
 // sudoku-gen -p ... --seed S -j1 = ... -j3, for each kind of puzzle
 #[test]
 fn the_same_seed_gives_the_same_bytes_whatever_the_threads() {

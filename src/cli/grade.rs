@@ -61,7 +61,11 @@ The levels are HoDoKu's. easy: full house, hidden and naked singles. medium: als
 hidden pairs and triples. hard: also naked and hidden quads, X-wing, swordfish, jellyfish, XY-wing, XYZ-wing, \
 W-wing, skyscraper, two-string kite, simple colouring and unique rectangles of types 1 to 4. expert: needs \
 more; the grader goes on with forcing chains (an assumption that singles break) and guesses. Every technique \
-only removes what is false, so these boundaries do not depend on the order of the steps.\n\n\
+only removes what is false, so the easy and medium boundaries do not depend on the order of the steps. A \
+unique rectangle is the exception: once one of its corners is solved, what it would remove rests on uniqueness \
+alone, so on rare puzzles (about one minimal puzzle in 10,000) whether the hard techniques solve a puzzle \
+depends on the order, and the level is the one found in this order, simplest first. sudoku-gen --level makes \
+puzzles at the level this grader gives.\n\n\
 The hardest technique is the first step of the highest level, and of the highest score within it. The score \
 is Sudoku Explainer's rating of that step (1.0 full house, 1.2 hidden single in a box, 1.5 in a line, 2.3 \
 naked single, 2.6 pointing, 2.8 claiming, 3.0 naked pair, 3.2 X-wing, 3.4 hidden pair, 3.6 naked triple, 3.8 \

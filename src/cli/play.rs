@@ -69,7 +69,7 @@ impl Deck {
                 Some((
                     p,
                     s,
-                    grade::level(&p, Level::Expert).unwrap_or(Level::Expert),
+                    grade::level(&p, &s, Level::Expert).unwrap_or(Level::Expert),
                 ))
             }
             Deck::Made { level, seed } => {

@@ -233,12 +233,13 @@ pub fn make(spec: &Spec, seed: u64, k: u64, retry: u64) -> Option<Board> {
     None
 }
 
-/// `p` (whose solution is `grid`) graded at `level`, with givens put back where the
-/// techniques of `level` stall (not for `minimal`), or `None`.
+/// `p` (whose solution is `grid`) graded at `level` as [`grade::grade`] grades it, with
+/// givens put back where the techniques of `level` stall (not for `minimal`), or `None`.
 fn at_level(mut p: Board, grid: &Board, level: Level, spec: &Spec) -> Option<Board> {
     let mut g = Grid::new(&p);
-    if let Some(l) = grade::level_from(&mut g, level) {
-        return (l == level).then_some(p);
+    let route = grade::route(&mut g, level);
+    if route.level.is_some() {
+        return (grade::settle(&p, grid, level, route) == Some(level)).then_some(p);
     }
     if spec.minimal {
         return None;
@@ -260,8 +261,8 @@ fn at_level(mut p: Board, grid: &Board, level: Level, spec: &Spec) -> Option<Boa
         if (p.0.iter().filter(|&&d| d == 0).count() as u8) < spec.blanks.0 {
             return None;
         }
-        if grade::level_from(&mut g, level).is_some() {
-            return (grade::level(&p, level) == Some(level)).then_some(p);
+        if grade::route(&mut g, level).level.is_some() {
+            return (grade::level(&p, grid, level) == Some(level)).then_some(p);
         }
     }
 }

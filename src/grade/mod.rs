@@ -13,13 +13,19 @@
 //! and triples; **hard** also quads, fish up to jellyfish, XY-, XYZ- and W-wings,
 //! skyscrapers, two-string kites, simple colouring and unique rectangles (types 1-4);
 //! **expert** needs more. Every technique here only removes what is false (or, for unique
-//! rectangles, what would give a second solution), so whether a set of techniques solves a
-//! puzzle does not depend on the order of the steps: the easy, medium and hard boundaries
-//! are exact, and any correct grader draws them where this one does. That holds while a
-//! pattern, once there, stays until its eliminations are made some other way; a pattern
-//! that needs cells with exactly two candidates (a unique rectangle, a wing) is passed by
-//! on a route that solves one of those cells first, so where the hard set stalls can,
-//! rarely, depend on the order (benches/README.md has the count).
+//! rectangles, what would give a second solution).
+//!
+//! Whether a set of techniques solves a puzzle does not depend on the order of the steps
+//! when each pattern, once there, keeps its eliminations within reach: a fish, subset, wing
+//! or chain that progress elsewhere breaks up (one of its cells solved, a link cut) leaves
+//! singles or a simpler pattern that remove what it removed. So the easy and medium
+//! boundaries are exact, and any correct grader draws them where this one does. A unique
+//! rectangle is the exception: once one of its corners is solved, what it would have
+//! removed rests on uniqueness alone, and nothing else here removes it. So on rare puzzles
+//! (about one minimal puzzle in 10,000) whether the hard set solves a puzzle depends on the
+//! route. The level is the one found on [`grade`]'s route, the simplest step each time,
+//! which `sudoku-grade` reports; [`level`] takes a faster route ([`route`]) and settles on
+//! [`grade`]'s where the two can differ ([`settle`]).
 //!
 //! The score is Sudoku Explainer's rating of the hardest step ([`Technique::score`] cites
 //! the table). Past hard, a step is a forcing chain (an assumption that singles lead to a
@@ -166,6 +172,17 @@ impl Technique {
             ForcingChain => "forcing chain",
             t => t.name(),
         }
+    }
+
+    /// Whether a step rests on the puzzle having one solution (a unique rectangle): the
+    /// only kind whose eliminations can be lost when progress elsewhere breaks its pattern
+    /// up (the module's note).
+    pub fn rests_on_uniqueness(self) -> bool {
+        use Technique::*;
+        matches!(
+            self,
+            UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 | UniqueRectangle3
+        )
     }
 
     /// The level that first allows it.
@@ -445,7 +462,7 @@ const FINDERS: [(Level, Finder); 24] = [
     (Level::Hard, chains::simple_colouring),
 ];
 
-/// The medium searches in the order [`level_from`] tries them: [`FINDERS`]' own.
+/// The medium searches in the order [`route`] tries them: [`FINDERS`]' own.
 const MEDIUM: [Finder; 6] = {
     let mut t = [FINDERS[0].1; 6];
     let (mut i, mut n) = (0, 0);
@@ -460,8 +477,9 @@ const MEDIUM: [Finder; 6] = {
     t
 };
 
-/// The searches up to hard in the order [`level_from`] tries them once the medium ones
-/// have stalled, where the order changes the time and not the level: the fewest
+/// The searches up to hard in the order [`route`] tries them once the medium ones
+/// have stalled, where the order changes the time and, but for unique rectangles
+/// ([`settle`]), not the level: the fewest
 /// microseconds a step found first, as measured on the generator's minimal puzzles past
 /// medium (the figures are in benches/README.md).
 const HARD_BY_COST: [Finder; 20] = [
@@ -487,7 +505,7 @@ const HARD_BY_COST: [Finder; 20] = [
     fish::jellyfish,
 ];
 
-/// The searches [`level_from`] tries at each level it has reached.
+/// The searches [`route`] tries at each level it has reached.
 fn searches(level: Level) -> &'static [Finder] {
     match level {
         Level::Easy | Level::Expert => &[],
@@ -513,37 +531,79 @@ pub fn next_step(g: &Grid, ceiling: Level, solution: &Board) -> Option<Step> {
     forcing::forcing_chain(g).or_else(|| forcing::guess(g, solution))
 }
 
-/// The level of `puzzle` (one solution) if the techniques up to `ceiling` solve it: what
-/// [`grade`] finds, without the steps. It does not take the simplest step each time, only
-/// the level's: singles in bulk until they stall, then the medium searches until they
-/// stall, then every search up to hard, cheapest per step found first.
-/// Which steps are taken changes; the level does not (the sets are monotone, see the
-/// module's note).
-pub fn level(puzzle: &Board, ceiling: Level) -> Option<Level> {
-    level_from(&mut Grid::new(puzzle), ceiling)
+/// The level of `puzzle` (one solution, `solution`) if the techniques up to `ceiling` solve
+/// it: what [`grade`] finds, without the steps, mostly on a faster route ([`route`],
+/// [`settle`]).
+pub fn level(puzzle: &Board, solution: &Board, ceiling: Level) -> Option<Level> {
+    let route = route(&mut Grid::new(puzzle), ceiling);
+    settle(puzzle, solution, ceiling, route)
 }
 
-/// [`level`] from the grid `g`, left where the techniques stalled when they do.
-pub fn level_from(g: &mut Grid, ceiling: Level) -> Option<Level> {
+/// Where [`route`] ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Route {
+    /// The level needed on the way, or `None` when the techniques up to the ceiling (below
+    /// expert) stalled.
+    pub level: Option<Level>,
+    /// Whether a step on the way rested on uniqueness (a unique rectangle).
+    pub by_uniqueness: bool,
+}
+
+/// The techniques up to `ceiling` on `g`, which is left where they stall when they do, on
+/// a route faster than [`grade`]'s: not the simplest step each time, only the level's:
+/// singles in bulk until they stall, then the medium searches until they stall, then every
+/// search up to hard, cheapest per step found first. The level it finds is [`grade`]'s
+/// below hard; at hard and past it, [`settle`] says.
+pub fn route(g: &mut Grid, ceiling: Level) -> Route {
     // The level needed so far: singles, until they stall; then the medium searches until
     // they stall; then all of them.
     let mut level = Level::Easy;
+    let mut by_uniqueness = false;
     loop {
         if !forcing::propagate(g) {
             // Only a puzzle with no solution breaks; it is harder than anything.
-            return None;
+            return Route {
+                level: None,
+                by_uniqueness,
+            };
         }
         if g.solved() {
-            return Some(level);
+            return Route {
+                level: Some(level),
+                by_uniqueness,
+            };
         }
         if let Some(step) = searches(level).iter().find_map(|find| find(g)) {
+            by_uniqueness |= step.technique.rests_on_uniqueness();
             step.apply(g);
         } else if level < ceiling.min(Level::Hard) {
             level = Level::ALL[level as usize + 1];
         } else {
             // Past hard there is no stalling: the puzzle is expert.
-            return (ceiling == Level::Expert).then_some(Level::Expert);
+            return Route {
+                level: (ceiling == Level::Expert).then_some(Level::Expert),
+                by_uniqueness,
+            };
         }
+    }
+}
+
+/// [`grade`]'s level for `puzzle` (one solution, `solution`) up to `ceiling`, given where
+/// [`route`] ended from it: the route's own where the two agree by the module's note (below
+/// hard, or hard without a unique rectangle on the way), [`grade`]'s otherwise (the route
+/// may have used a unique rectangle that [`grade`]'s passes by, or passed one by).
+pub fn settle(puzzle: &Board, solution: &Board, ceiling: Level, route: Route) -> Option<Level> {
+    let agree = match route.level {
+        Some(level) => level < Level::Hard || level == Level::Hard && !route.by_uniqueness,
+        None => ceiling < Level::Hard,
+    };
+    if agree {
+        return route.level;
+    }
+    match grade(puzzle, solution, ceiling.min(Level::Hard), |_, _| {}) {
+        Some(g) => Some(g.level),
+        // Where the hard techniques stall on grade's route, it goes on past hard.
+        None => (ceiling == Level::Expert).then_some(Level::Expert),
     }
 }
 

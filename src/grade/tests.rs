@@ -245,7 +245,7 @@ fn every_step_is_true_to_the_solution() {
             last = *g;
         })
         .unwrap();
-        assert_eq!(level(&p, Level::Expert), Some(g.level), "{p:?}");
+        assert_eq!(level(&p, &s, Level::Expert), Some(g.level), "{p:?}");
         // The last step leaves the solution.
         let step = next_step(&last, Level::Expert, &s).unwrap();
         step.apply(&mut last);
@@ -268,7 +268,7 @@ fn easy_and_medium_boundaries_agree_with_a_plain_reference() {
             "{p:?}"
         );
         assert_eq!(
-            level(&p, Level::Medium),
+            level(&p, &s, Level::Medium),
             (graded <= Level::Medium).then_some(graded)
         );
     }
@@ -294,7 +294,12 @@ fn levels_do_not_change_under_the_grid_symmetries() {
     let examples = EXAMPLES.iter().map(|e| Board::from_line(e.2));
     for p in examples.chain((0..300).map(|k| puzzle(k, true))) {
         let q = transformed(&p);
-        assert_eq!(level(&p, Level::Expert), level(&q, Level::Expert), "{p:?}");
+        let (s, t) = (solution(&p), solution(&q));
+        assert_eq!(
+            level(&p, &s, Level::Expert),
+            level(&q, &t, Level::Expert),
+            "{p:?}"
+        );
     }
 }
 
@@ -318,7 +323,7 @@ fn steps_read_as_sentences() {
 
 const BOX_2: u8 = candidates::BOX + 1;
 
-// level_from's hard list is FINDERS' medium and hard searches, each once, in another order.
+// route's hard list is FINDERS' medium and hard searches, each once, in another order.
 #[test]
 fn the_level_grader_tries_every_search_once() {
     let address = |f: Finder| f as usize;
@@ -333,4 +338,55 @@ fn the_level_grader_tries_every_search_once() {
     assert_eq!(ours, theirs);
     ours.dedup();
     assert_eq!(ours.len(), HARD_BY_COST.len());
+}
+
+/// Puzzles where the level's route and `grade`'s part at the hard/expert boundary:
+/// on the first three, the route solves with a unique rectangle that `grade`'s route never
+/// meets (it solves a corner first) and stalls; on the last three, `grade`'s route solves
+/// with a unique rectangle that the route passes by.
+const ROUTES_PART: [(&str, Level); 6] = [
+    (
+        "....4578..1.6.....8...7..35.67..1.4.......39..3....5...8..1........6345.4..2.....",
+        Level::Expert,
+    ),
+    (
+        ".....3.7.3.86..29....5.8......39....48...69...6......2.31.....7............2.74.5",
+        Level::Expert,
+    ),
+    (
+        "93.7.2.....8....15.2..86...7...684.3....9.....96..3.52.19..4...5.2....6........2.",
+        Level::Expert,
+    ),
+    (
+        "5...64.31......5..61....2.7....1...8.5..89........6.73..9..3....8.......3.1.5..9.",
+        Level::Hard,
+    ),
+    (
+        "1..34..6.8..9...7.39..2.8.4....3.42..3....1.7...4....8.85.....2....1.6.......2...",
+        Level::Hard,
+    ),
+    (
+        "174...2...5........3..94.15..6...1.9.9...34...8.........27.....5....1.......3.9.2",
+        Level::Hard,
+    ),
+];
+
+#[test]
+fn the_level_follows_grade_where_the_routes_part() {
+    for (line, want) in ROUTES_PART {
+        let p = Board::from_line(line);
+        let s = solution(&p);
+        let graded = grade(&p, &s, Level::Expert, |_, _| {}).unwrap().level;
+        assert_eq!(graded, want, "{line}");
+        // The faster route alone would say otherwise...
+        let r = route(&mut Grid::new(&p), Level::Expert);
+        assert_ne!(r.level, Some(want), "{line}");
+        if want == Level::Expert {
+            assert!(r.by_uniqueness, "{line}");
+        }
+        // ...and the level settles on grade's, at every ceiling that reaches it.
+        assert_eq!(level(&p, &s, Level::Expert), Some(want), "{line}");
+        let at_hard = (want == Level::Hard).then_some(Level::Hard);
+        assert_eq!(level(&p, &s, Level::Hard), at_hard, "{line}");
+    }
 }
