@@ -477,11 +477,10 @@ const MEDIUM: [Finder; 6] = {
     t
 };
 
-/// The searches up to hard in the order [`route`] tries them once the medium ones
-/// have stalled, where the order changes the time and, but for unique rectangles
-/// ([`settle`]), not the level: the fewest
-/// microseconds a step found first, as measured on the generator's minimal puzzles past
-/// medium (the figures are in benches/README.md).
+/// The searches up to hard in the order [`route`] tries them once the medium ones have
+/// stalled, where the order changes the time and, but for unique rectangles ([`settle`]),
+/// not the level: the fewest microseconds a step found first, as measured on the
+/// generator's minimal puzzles past medium (the figures are in benches/README.md).
 const HARD_BY_COST: [Finder; 20] = [
     intersections::pointing,
     chains::two_string_kite,
@@ -550,10 +549,10 @@ pub struct Route {
 }
 
 /// The techniques up to `ceiling` on `g`, which is left where they stall when they do, on
-/// a route faster than [`grade`]'s: not the simplest step each time, only the level's:
-/// singles in bulk until they stall, then the medium searches until they stall, then every
-/// search up to hard, cheapest per step found first. The level it finds is [`grade`]'s
-/// below hard; at hard and past it, [`settle`] says.
+/// a route faster than [`grade`]'s, which takes the level's step each time rather than the
+/// simplest: singles in bulk until they stall, then the medium searches until they stall,
+/// then every search up to hard, cheapest per step found first. The level it finds is
+/// [`grade`]'s below hard; at hard and past it, [`settle`] says whether it is.
 pub fn route(g: &mut Grid, ceiling: Level) -> Route {
     // The level needed so far: singles, until they stall; then the medium searches until
     // they stall; then all of them.
