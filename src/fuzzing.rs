@@ -2,7 +2,9 @@
 //! the kept corpus (`tests/data/fuzz`) through the very same code without libFuzzer.
 
 use crate::board::Board;
-use crate::solve::{count_up_to, Outcome};
+use crate::gen::random::{Grids, Rng};
+use crate::grade::{self, Level};
+use crate::solve::{count_up_to, unique_solution, Outcome};
 use crate::stream::{Form, Reader, Writer};
 
 /// Reads `data` as a board stream to its end or first error; every board read must be made of
@@ -66,5 +68,59 @@ pub fn check_solver(data: &[u8]) {
                 }
             );
         }
+    }
+}
+
+/// The puzzle [`check_grader`] grades: the first 8 bytes of `data` seed a random grid, and
+/// each of the next 81 keeps its cell a given when it is below 110 (about 35 givens, so
+/// that most such puzzles have one solution). `None` for fewer than 89 bytes.
+pub fn grader_puzzle(data: &[u8]) -> Option<Board> {
+    let (seed, mask) = data.split_first_chunk::<8>()?;
+    let mask = mask.get(..81)?;
+    let seed = u64::from_le_bytes(*seed);
+    let grid = Grids::new(seed).grid(0, &mut Rng::for_item(seed, 0));
+    let mut p = grid;
+    for (c, &b) in p.0.iter_mut().zip(mask) {
+        if b >= 110 {
+            *c = 0;
+        }
+    }
+    Some(p)
+}
+
+/// Grades [`grader_puzzle`] when it has one solution: every step places the solution's
+/// digit or removes candidates the solution does not use, the steps end at the solution,
+/// and the level found on the faster route, settled, is the grader's at every ceiling.
+pub fn check_grader(data: &[u8]) {
+    let Some(p) = grader_puzzle(data) else {
+        return;
+    };
+    let Ok(s) = unique_solution(&p) else {
+        return;
+    };
+    let mut last = grade::candidates::Grid::new(&p);
+    let graded = grade::grade(&p, &s, Level::Expert, |g, step| {
+        if let Some((c, d)) = step.place {
+            assert_eq!(s.0[c as usize], d, "{p:?}: {}", step.describe());
+        }
+        for (c, &d) in s.0.iter().enumerate() {
+            assert_eq!(
+                step.remove[d as usize - 1] >> c & 1,
+                0,
+                "{p:?}: {}",
+                step.describe()
+            );
+        }
+        last = *g;
+    })
+    .expect("past hard the grader always goes on");
+    if graded.steps > 0 {
+        let step = grade::next_step(&last, Level::Expert, &s).expect("a last step");
+        step.apply(&mut last);
+    }
+    assert_eq!(last.board(), s, "{p:?}");
+    for ceiling in Level::ALL {
+        let want = (graded.level <= ceiling).then_some(graded.level);
+        assert_eq!(grade::level(&p, &s, ceiling), want, "{p:?} at {ceiling:?}");
     }
 }

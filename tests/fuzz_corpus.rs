@@ -2,7 +2,9 @@
 //! new code in `tests/fuzz` goes through the same checks again, without libFuzzer.
 
 use std::path::Path;
-use sudoku_filters::fuzzing::{check_reader, check_solver};
+use sudoku_filters::fuzzing::{check_grader, check_reader, check_solver, grader_puzzle};
+use sudoku_filters::grade::{grade, Level};
+use sudoku_filters::solve::unique_solution;
 
 fn corpus(target: &str) -> Vec<(String, Vec<u8>)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -36,5 +38,26 @@ fn solver_corpus() {
     // for the fuzzer's -timeout and the benchmark to watch, not for a timed test.
     for (_, data) in corpus("solver") {
         check_solver(&data);
+    }
+}
+
+#[test]
+fn grader_corpus() {
+    let corpus = corpus("grader");
+    for (_, data) in &corpus {
+        check_grader(data);
+    }
+    // The kept inputs are puzzles the grader grades (one solution each), at every level.
+    let graded: Vec<Level> = corpus
+        .iter()
+        .filter_map(|(_, d)| grader_puzzle(d))
+        .filter_map(|p| {
+            let s = unique_solution(&p).ok()?;
+            grade(&p, &s, Level::Expert, |_, _| {})
+        })
+        .map(|g| g.level)
+        .collect();
+    for level in Level::ALL {
+        assert!(graded.contains(&level), "no {level:?} puzzle in the corpus");
     }
 }
