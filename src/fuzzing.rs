@@ -88,39 +88,33 @@ pub fn grader_puzzle(data: &[u8]) -> Option<Board> {
     Some(p)
 }
 
-/// Grades [`grader_puzzle`] when it has one solution: every step places the solution's
-/// digit or removes candidates the solution does not use, the steps end at the solution,
-/// and the level found on the faster route, settled, is the grader's at every ceiling.
+/// Grades [`grader_puzzle`] when it has one solution, as [`check_graded`] says.
 pub fn check_grader(data: &[u8]) {
     let Some(p) = grader_puzzle(data) else {
         return;
     };
-    let Ok(s) = unique_solution(&p) else {
-        return;
-    };
-    let mut last = grade::candidates::Grid::new(&p);
-    let graded = grade::grade(&p, &s, Level::Expert, |g, step| {
-        if let Some((c, d)) = step.place {
-            assert_eq!(s.0[c as usize], d, "{p:?}: {}", step.describe());
-        }
-        for (c, &d) in s.0.iter().enumerate() {
-            assert_eq!(
-                step.remove[d as usize - 1] >> c & 1,
-                0,
-                "{p:?}: {}",
-                step.describe()
-            );
-        }
+    if let Ok(s) = unique_solution(&p) {
+        check_graded(&p, &s);
+    }
+}
+
+/// Grades `p`, whose one solution is `s`: every step holds in `s` ([`grade::Step::true_to`]),
+/// the steps end at `s`, and the level found on the faster route, settled, is the grader's
+/// at every ceiling.
+pub fn check_graded(p: &Board, s: &Board) {
+    let mut last = grade::candidates::Grid::new(p);
+    let graded = grade::grade(p, s, Level::Expert, |g, step| {
+        assert!(step.true_to(s), "{p:?}: {}", step.describe());
         last = *g;
     })
     .expect("past hard the grader always goes on");
     if graded.steps > 0 {
-        let step = grade::next_step(&last, Level::Expert, &s).expect("a last step");
+        let step = grade::next_step(&last, Level::Expert, s).expect("a last step");
         step.apply(&mut last);
     }
-    assert_eq!(last.board(), s, "{p:?}");
+    assert_eq!(last.board(), *s, "{p:?}");
     for ceiling in Level::ALL {
         let want = (graded.level <= ceiling).then_some(graded.level);
-        assert_eq!(grade::level(&p, &s, ceiling), want, "{p:?} at {ceiling:?}");
+        assert_eq!(grade::level(p, s, ceiling), want, "{p:?} at {ceiling:?}");
     }
 }

@@ -320,6 +320,13 @@ impl Step {
         self
     }
 
+    /// Whether it holds in `solution`: it places the digit `solution` has there, and
+    /// removes only candidates `solution` does not use.
+    pub fn true_to(&self, solution: &Board) -> bool {
+        self.place.is_none_or(|(c, d)| solution.0[c as usize] == d)
+            && (0..81).all(|c| self.remove[solution.0[c] as usize - 1] & (1 << c) == 0)
+    }
+
     /// Whether it removes anything (a step that places always does something).
     pub(crate) fn removes(&self) -> bool {
         self.remove.iter().any(|&m| m != 0)
@@ -624,11 +631,7 @@ pub fn grade(
     };
     while !g.solved() {
         let step = next_step(&g, ceiling, solution)?;
-        debug_assert!(
-            step.place.is_none_or(|(c, d)| solution.0[c as usize] == d)
-                && (0..81).all(|c| step.remove[solution.0[c] as usize - 1] & (1 << c) == 0),
-            "{step:?} contradicts the solution"
-        );
+        debug_assert!(step.true_to(solution), "{step:?} contradicts the solution");
         each(&g, &step);
         step.apply(&mut g);
         grade.steps += 1;
