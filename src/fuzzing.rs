@@ -2,6 +2,7 @@
 //! the kept corpus (`tests/data/fuzz`) through the very same code without libFuzzer.
 
 use crate::board::Board;
+use crate::gen::puzzle::{make, Spec};
 use crate::gen::random::{Grids, Rng};
 use crate::grade::{self, Level};
 use crate::solve::{count_up_to, unique_solution, Outcome};
@@ -117,4 +118,88 @@ pub fn check_graded(p: &Board, s: &Board) {
         let want = (graded.level <= ceiling).then_some(graded.level);
         assert_eq!(grade::level(p, s, ceiling), want, "{p:?} at {ceiling:?}");
     }
+}
+
+/// The request [`check_maker`] makes of the puzzle maker, from the first 19 bytes of
+/// `data`: byte 0 the kind (bit 0 unique, bit 1 minimal, bit 2 symmetric, bits 3..6 the
+/// level, bit 7 the retry), bytes 1 and 2 the blank range (any `L <= U <= 81`), bytes 3..11
+/// the seed and 11..19 the item. `None` for fewer bytes.
+pub fn maker_request(data: &[u8]) -> Option<(Spec, u64, u64, u64)> {
+    let (head, rest) = data.split_first_chunk::<3>()?;
+    let (seed, rest) = rest.split_first_chunk::<8>()?;
+    let (k, _) = rest.split_first_chunk::<8>()?;
+    let [kind, lo, span] = *head;
+    let lo = lo % 82;
+    let spec = Spec {
+        blanks: (lo, lo + span % (82 - lo)),
+        unique: kind & 1 != 0,
+        minimal: kind & 2 != 0,
+        symmetric: kind & 4 != 0,
+        // Bits 3..6: 1 to 4 a level, easy to expert; 0 and 5 to 7 none.
+        level: Level::ALL
+            .get(usize::from(kind >> 3 & 7).wrapping_sub(1))
+            .copied(),
+    };
+    Some((
+        spec,
+        u64::from_le_bytes(*seed),
+        u64::from_le_bytes(*k),
+        u64::from(kind >> 7),
+    ))
+}
+
+/// Makes the puzzle [`maker_request`] asks for, when the spec is possible, and checks it
+/// against what the spec promises, with the solver and the grader as the judges: the
+/// blanks in range, no clash, a solution; with `symmetric`, blanks opposite through the
+/// centre; with `unique`, `minimal` or a level, one solution; with `minimal`, none once any
+/// given (pair) goes; with a level, that level by [`grade::grade`]. A puzzle that need not be
+/// unique is always made, and every puzzle is made again the same from the same request.
+/// Returns the spec and the puzzle, if one was made.
+pub fn check_maker(data: &[u8]) -> Option<(Spec, Board)> {
+    let (spec, seed, k, retry) = maker_request(data)?;
+    if spec.impossible().is_some() {
+        return None;
+    }
+    let made = make(&spec, seed, k, retry);
+    assert_eq!(made, make(&spec, seed, k, retry), "{spec:?} {seed} {k}");
+    let Some(p) = made else {
+        assert!(spec.unique_puzzles(), "{spec:?} {seed} {k}: not made");
+        return None;
+    };
+    let blanks = p.0.iter().filter(|&&d| d == 0).count() as u8;
+    assert!(
+        (spec.blanks.0..=spec.blanks.1).contains(&blanks),
+        "{p:?} {spec:?}"
+    );
+    assert_eq!(p.first_clash(), None, "{p:?}");
+    if spec.symmetric {
+        assert!(
+            (0..81).all(|c| (p.0[c] == 0) == (p.0[80 - c] == 0)),
+            "{p:?}"
+        );
+    }
+    let solutions = |b: &Board| match count_up_to(b, 2) {
+        Outcome::Solved { count, .. } => count,
+        Outcome::Invalid(_) => 0,
+    };
+    if !spec.unique_puzzles() {
+        assert!(solutions(&p) >= 1, "{p:?}");
+        return Some((spec, p));
+    }
+    let s = unique_solution(&p).unwrap_or_else(|e| panic!("{p:?} {spec:?}: {e}"));
+    if spec.minimal {
+        for c in (0..81).filter(|&c| p.0[c] != 0 && !(spec.symmetric && c > 40)) {
+            let mut q = p;
+            q.0[c] = 0;
+            if spec.symmetric {
+                q.0[80 - c] = 0;
+            }
+            assert_eq!(solutions(&q), 2, "{p:?} {spec:?}: a given at {c} can go");
+        }
+    }
+    if let Some(level) = spec.level {
+        let graded = grade::grade(&p, &s, Level::Expert, |_, _| {});
+        assert_eq!(graded.map(|g| g.level), Some(level), "{p:?} {spec:?}");
+    }
+    Some((spec, p))
 }

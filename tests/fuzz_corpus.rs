@@ -2,7 +2,9 @@
 //! new code in `tests/fuzz` goes through the same checks again, without libFuzzer.
 
 use std::path::Path;
-use sudoku_filters::fuzzing::{check_grader, check_reader, check_solver, grader_puzzle};
+use sudoku_filters::fuzzing::{
+    check_grader, check_maker, check_reader, check_solver, grader_puzzle,
+};
 use sudoku_filters::grade::{grade, Level};
 use sudoku_filters::solve::unique_solution;
 
@@ -60,4 +62,27 @@ fn grader_corpus() {
     for level in Level::ALL {
         assert!(graded.contains(&level), "no {level:?} puzzle in the corpus");
     }
+}
+
+#[test]
+fn maker_corpus() {
+    let made: Vec<_> = corpus("maker")
+        .iter()
+        .filter_map(|(_, data)| check_maker(data))
+        .map(|(spec, _)| spec)
+        .collect();
+    // The kept requests make puzzles of every kind: at each level, minimal, symmetric, and
+    // ones that need not be unique.
+    for level in Level::ALL {
+        assert!(
+            made.iter().any(|s| s.level == Some(level)),
+            "no {level:?} puzzle made from the corpus"
+        );
+    }
+    assert!(made.iter().any(|s| s.minimal), "no minimal puzzle");
+    assert!(made.iter().any(|s| s.symmetric), "no symmetric puzzle");
+    assert!(
+        made.iter().any(|s| !s.unique_puzzles()),
+        "no puzzle that need not be unique"
+    );
 }
