@@ -134,6 +134,11 @@ impl Board {
         unreachable!("the fast pass saw a clash that the ordered pass did not")
     }
 
+    /// How many cells are blank (0).
+    pub fn blanks(&self) -> usize {
+        self.0.iter().filter(|&&d| d == 0).count()
+    }
+
     /// True when the board is complete and keeps the rules: a solved grid.
     ///
     /// A unit of 9 cells holds each digit once exactly when the OR of `1 << d` over its cells

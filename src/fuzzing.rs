@@ -166,7 +166,7 @@ pub fn check_maker(data: &[u8]) -> Option<(Spec, Board)> {
         assert!(spec.unique_puzzles(), "{spec:?} {seed} {k}: not made");
         return None;
     };
-    let blanks = p.0.iter().filter(|&&d| d == 0).count() as u8;
+    let blanks = p.blanks() as u8;
     assert!(
         (spec.blanks.0..=spec.blanks.1).contains(&blanks),
         "{p:?} {spec:?}"

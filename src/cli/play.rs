@@ -333,7 +333,7 @@ fn check_text(ui: &mut Ui) -> String {
         let t = *ui.solved_in.get_or_insert_with(|| ui.started.elapsed());
         return format!("Solved in {}! n deals the next puzzle.", clock(t));
     }
-    let open = ui.game.board().0.iter().filter(|&&d| d == 0).count();
+    let open = ui.game.board().blanks();
     match (c.conflicts, c.wrong) {
         (0, 0) => format!("No mistakes so far; {open} cells to go."),
         (x, w) => {

@@ -258,7 +258,7 @@ fn at_level(mut p: Board, grid: &Board, level: Level, spec: &Spec) -> Option<Boa
                 g.place(c as u8, grid.0[c]);
             }
         }
-        if (p.0.iter().filter(|&&d| d == 0).count() as u8) < spec.blanks.0 {
+        if (p.blanks() as u8) < spec.blanks.0 {
             return None;
         }
         if grade::route(&mut g, level).level.is_some() {
@@ -291,7 +291,7 @@ mod tests {
                     ..spec(30, 50)
                 };
                 let p = make(&s, 5, k, 0).unwrap();
-                let blanks = p.0.iter().filter(|&&c| c == 0).count();
+                let blanks = p.blanks();
                 assert!((30..=50).contains(&blanks), "{blanks}");
                 assert!(p.first_clash().is_none());
                 if symmetric {
