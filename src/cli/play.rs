@@ -301,6 +301,7 @@ fn key(ui: &mut Ui, k: KeyEvent) -> bool {
         _ => return true,
     };
     let pending = ui.game.hint;
+    let before = ui.game.board();
     ui.game.apply(m);
     ui.message = match (m, pending) {
         (Move::Check, _) => check_text(ui),
@@ -308,6 +309,18 @@ fn key(ui: &mut Ui, k: KeyEvent) -> bool {
         (Move::Hint, _) => hint_text(ui),
         _ => String::new(),
     };
+    // A move that fills the last empty cell is told how the grid stands without a check:
+    // solved (which stops the clock), or full with a mistake somewhere.
+    let now = ui.game.board();
+    if now != before && now.blanks() == 0 {
+        if ui.game.solved() {
+            ui.game.apply(Move::Check);
+            ui.message = check_text(ui);
+        } else {
+            ui.message =
+                "Every cell is filled, but not every digit is right: c shows where.".into();
+        }
+    }
     true
 }
 
