@@ -247,3 +247,44 @@ fn play_needs_a_terminal() {
     }
     assert_eq!(files_in(&dir), ["p.txt"]);
 }
+
+/// Whether process `pid` has ended (gone, or a zombie not yet reaped).
+fn ended(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state follows the command's closing parenthesis.
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('Z')),
+        Err(_) => true,
+    }
+}
+
+// tmux: sudoku --play, then the terminal goes away (kill-server): the game ends
+#[test]
+#[ignore = "needs tmux"]
+fn a_terminal_that_goes_away_ends_the_game() {
+    let dir = temp_dir();
+    let t = Tmux::start(
+        &dir,
+        "gone",
+        "sh -c 'echo $$ > pid; exec sudoku --play -m 1 --seed 6'",
+    );
+    t.wait_for("Puzzle 1 · easy · ");
+    let pid = std::fs::read_to_string(dir.join("pid")).unwrap();
+    let pid = pid.trim();
+    assert!(!ended(pid));
+    t.tmux(&["kill-server"]);
+    let start = Instant::now();
+    while !ended(pid) && start.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let alive = !ended(pid);
+    if alive {
+        // Not left behind spinning: crossterm's reader does, on a hung-up terminal.
+        let _ = Command::new("kill").args(["-KILL", pid]).status();
+    }
+    assert!(
+        !alive,
+        "sudoku --play still runs 5 s after its terminal went away"
+    );
+}

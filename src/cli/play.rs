@@ -19,6 +19,14 @@
 //! ends: `q`, Ctrl-C, a panic (a hook restores it first), or SIGTERM, SIGHUP or SIGINT (the
 //! handler only notes the signal; the loop, which wakes four times a second, restores the
 //! terminal and the process then ends by that signal).
+//!
+//! A terminal that goes away (its window closed, `tmux kill-server`) ends the game too, by
+//! SIGHUP, with nothing left to restore. The loop cannot see that itself: crossterm's event
+//! source (0.28 and 0.29) reads a hung-up terminal again and again without returning
+//! (github.com/crossterm-rs/crossterm/issues/793), so the loop would spin there for ever,
+//! deaf to signals. A watcher thread (`watch_terminal`) sleeps in poll(2) on standard
+//! input for a hangup or an error alone, and ends the process when one comes, or when a
+//! signal caught has not ended the loop within a second.
 
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -127,6 +135,44 @@ fn catch_signals() {
     }
 }
 
+/// Starts the thread that ends the process when the terminal goes away, or when the loop
+/// has not acted on a caught signal within a second (the module's note).
+fn watch_terminal() {
+    const GONE: libc::c_short = libc::POLLHUP | libc::POLLERR | libc::POLLNVAL;
+    std::thread::spawn(|| {
+        let mut caught: Option<Instant> = None;
+        loop {
+            // No events asked for: poll reports only a hangup, an error or a closed
+            // descriptor, and otherwise sleeps out its quarter second.
+            let mut fd = libc::pollfd {
+                fd: 0,
+                events: 0,
+                revents: 0,
+            };
+            // SAFETY: one pollfd, which lives across the call.
+            let n = unsafe { libc::poll(&mut fd, 1, 250) };
+            let sig = if n > 0 && fd.revents & GONE != 0 {
+                libc::SIGHUP
+            } else {
+                let sig = SIGNAL.load(Ordering::Relaxed);
+                if sig == 0
+                    || caught.get_or_insert_with(Instant::now).elapsed() < Duration::from_secs(1)
+                {
+                    continue;
+                }
+                restore();
+                sig
+            };
+            // SAFETY: the default action of a signal that ends the process, sent to the
+            // whole process (not this thread alone).
+            unsafe {
+                libc::signal(sig, libc::SIG_DFL);
+                libc::kill(libc::getpid(), sig);
+            }
+        }
+    });
+}
+
 /// Puts the terminal back as the game found it.
 fn restore() {
     let _ = execute!(
@@ -210,6 +256,7 @@ pub fn run(file: Option<OsString>, level: Level, seed: u64, save: OsString) -> R
         default_hook(info);
     }));
     let screen = Screen::enter().map_err(|e| io_error("terminal", e))?;
+    watch_terminal();
     let ended = game_loop(&mut ui);
     drop(screen);
     let sig = SIGNAL.load(Ordering::Relaxed);
