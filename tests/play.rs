@@ -248,15 +248,14 @@ fn play_needs_a_terminal() {
     assert_eq!(files_in(&dir), ["p.txt"]);
 }
 
-/// Whether process `pid` has ended (gone, or a zombie not yet reaped).
+/// Whether process `pid` has ended (gone, or a zombie not yet reaped), as ps(1) sees it.
 fn ended(pid: &str) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        // The state follows the command's closing parenthesis.
-        Ok(stat) => stat
-            .rsplit_once(") ")
-            .is_some_and(|(_, rest)| rest.starts_with('Z')),
-        Err(_) => true,
-    }
+    let out = Command::new("ps")
+        .args(["-o", "stat=", "-p", pid])
+        .output()
+        .unwrap();
+    let stat = String::from_utf8_lossy(&out.stdout);
+    stat.trim().is_empty() || stat.trim_start().starts_with('Z')
 }
 
 // tmux: sudoku --play, then the terminal goes away (kill-server): the game ends

@@ -90,12 +90,12 @@ static FLAGS: [(Opt, Flag); 12] = [
              not standard input, the keyboard is there), or, without FILE, new ones at the -m \
              level (default 1). Arrows or hjkl move, a click selects; 1-9 place; 0, ., space, \
              Backspace or Delete clear; p toggles pencil marks; c checks (conflicts and wrong \
-             digits marked, a solved grid says so with the time; filling the last empty \
-             cell checks by itself); ? shows the next logical \
-             step, as sudoku-grade --steps would, and a second ? applies it; u and r undo and \
-             redo; n deals the next puzzle; s saves the position to the -o file (default \
-             sudoku-saved.txt) as a board stream; q quits (asking when the position is not \
-             saved). NO_COLOR turns colour off. Needs a terminal of at least 40x20.",
+             digits marked, a solved grid says so with the time; filling the last empty cell \
+             checks by itself); ? shows the next logical step, as sudoku-grade --steps would, \
+             and a second ? applies it; u and r undo and redo; n deals the next puzzle; s \
+             saves the position to the -o file (default sudoku-saved.txt) as a board stream; \
+             q quits (asking when the position is not saved). NO_COLOR turns colour off. \
+             Needs a terminal of at least 40x20.",
         ),
     ),
     (
