@@ -287,3 +287,30 @@ fn a_terminal_that_goes_away_ends_the_game() {
         "sudoku --play still runs 5 s after its terminal went away"
     );
 }
+
+// tmux: an interactive bash runs sudoku --play; Ctrl-Z, stty -a, fg, q
+#[test]
+#[ignore = "needs tmux and bash"]
+fn ctrl_z_stops_the_game_with_the_terminal_put_back_and_fg_resumes_it() {
+    need("bash");
+    let dir = temp_dir();
+    let t = Tmux::start(&dir, "stop", "PS1='$ ' exec bash --norc --noprofile -i");
+    t.keys(&["sudoku --play -m 1 --seed 7", "Enter"]);
+    let s = t.wait_for("Puzzle 1 · easy · ");
+    let before = board(&s);
+    t.keys(&["C-z"]);
+    t.wait_for("Stopped");
+    // Stopped, the terminal is as the shell keeps it: canonical, the main screen.
+    t.keys(&["stty -a | grep -o -- '-*icanon' > mode; fg", "Enter"]);
+    let s = t.wait_for("Puzzle 1 · easy · ");
+    assert_eq!(board(&s), before);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("mode")).unwrap(),
+        "icanon\n"
+    );
+    // q ends it, and the shell reads lines again.
+    t.keys(&["q"]);
+    t.wait_for("fg\nsudoku --play -m 1 --seed 7\n$");
+    t.keys(&["echo done-$((6 * 7))", "Enter"]);
+    t.wait_for("done-42");
+}

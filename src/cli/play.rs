@@ -18,7 +18,7 @@
 //! The terminal is put back (raw mode off, main screen, cursor shown) however the game
 //! ends: `q`, Ctrl-C, a panic (a hook restores it first), or SIGTERM, SIGHUP or SIGINT (the
 //! handler only notes the signal; the loop, which wakes four times a second, restores the
-//! terminal and the process then ends by that signal).
+//! terminal and the process then ends by that signal); and while Ctrl-Z has it stopped.
 //!
 //! A terminal that goes away (its window closed, `tmux kill-server`) ends the game too, by
 //! SIGHUP, with nothing left to restore. The loop cannot see that itself: crossterm's event
@@ -191,13 +191,32 @@ impl Screen {
     fn enter() -> io::Result<Screen> {
         terminal::enable_raw_mode()?;
         let screen = Screen;
+        screen.show()?;
+        Ok(screen)
+    }
+
+    /// The alternate screen and the mouse, the cursor hidden (raw mode being on).
+    fn show(&self) -> io::Result<()> {
         execute!(
             io::stdout(),
             terminal::EnterAlternateScreen,
             event::EnableMouseCapture,
             cursor::Hide
-        )?;
-        Ok(screen)
+        )
+    }
+
+    /// Ctrl-Z, which raw mode delivers as a key: the terminal put back, the process stopped
+    /// as the shell's job control stops it, and the game's screen back once it continues
+    /// (`fg`). Where nothing can continue it (a group with no shell to do so), the system
+    /// drops the stop and the game goes on at once.
+    fn suspend(&self) -> io::Result<()> {
+        restore();
+        // SAFETY: SIGTSTP's default action stops the process until SIGCONT.
+        unsafe {
+            libc::raise(libc::SIGTSTP);
+        }
+        terminal::enable_raw_mode()?;
+        self.show()
     }
 }
 
@@ -257,7 +276,7 @@ pub fn run(file: Option<OsString>, level: Level, seed: u64, save: OsString) -> R
     }));
     let screen = Screen::enter().map_err(|e| io_error("terminal", e))?;
     watch_terminal();
-    let ended = game_loop(&mut ui);
+    let ended = game_loop(&screen, &mut ui);
     drop(screen);
     let sig = SIGNAL.load(Ordering::Relaxed);
     if sig != 0 {
@@ -270,7 +289,7 @@ pub fn run(file: Option<OsString>, level: Level, seed: u64, save: OsString) -> R
     ended.map(|()| OK).map_err(|e| io_error("terminal", e))
 }
 
-fn game_loop(ui: &mut Ui) -> io::Result<()> {
+fn game_loop(screen: &Screen, ui: &mut Ui) -> io::Result<()> {
     let mut out = io::stdout();
     queue!(out, terminal::Clear(terminal::ClearType::All))?;
     loop {
@@ -287,6 +306,17 @@ fn game_loop(ui: &mut Ui) -> io::Result<()> {
             continue;
         }
         match event::read()? {
+            Event::Key(k)
+                if k.modifiers.contains(KeyModifiers::CONTROL)
+                    && k.code == KeyCode::Char('z')
+                    && k.kind != KeyEventKind::Release =>
+            {
+                let stopped = Instant::now();
+                screen.suspend()?;
+                // The clock stands still while the game is stopped.
+                ui.started += stopped.elapsed();
+                queue!(out, terminal::Clear(terminal::ClearType::All))?;
+            }
             Event::Key(k) if !key(ui, k) => return Ok(()),
             Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
                 if let Some(c) = cell_at(m.column, m.row) {
