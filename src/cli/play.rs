@@ -163,14 +163,20 @@ fn watch_terminal() {
                 restore();
                 sig
             };
-            // SAFETY: the default action of a signal that ends the process, sent to the
-            // whole process (not this thread alone).
-            unsafe {
-                libc::signal(sig, libc::SIG_DFL);
-                libc::kill(libc::getpid(), sig);
-            }
+            end_by(sig);
         }
     });
+}
+
+/// Ends the process by `sig` (SIGTERM, SIGHUP or SIGINT), by that signal's default action,
+/// from whichever thread calls it.
+fn end_by(sig: libc::c_int) {
+    // SAFETY: the default action of these signals ends the whole process; raise delivers
+    // the signal to the calling thread before it returns.
+    unsafe {
+        libc::signal(sig, libc::SIG_DFL);
+        libc::raise(sig);
+    }
 }
 
 /// Puts the terminal back as the game found it.
@@ -280,11 +286,7 @@ pub fn run(file: Option<OsString>, level: Level, seed: u64, save: OsString) -> R
     drop(screen);
     let sig = SIGNAL.load(Ordering::Relaxed);
     if sig != 0 {
-        // SAFETY: the default action of a signal that ends the process.
-        unsafe {
-            libc::signal(sig, libc::SIG_DFL);
-            libc::raise(sig);
-        }
+        end_by(sig);
     }
     ended.map(|()| OK).map_err(|e| io_error("terminal", e))
 }
@@ -306,11 +308,7 @@ fn game_loop(screen: &Screen, ui: &mut Ui) -> io::Result<()> {
             continue;
         }
         match event::read()? {
-            Event::Key(k)
-                if k.modifiers.contains(KeyModifiers::CONTROL)
-                    && k.code == KeyCode::Char('z')
-                    && k.kind != KeyEventKind::Release =>
-            {
+            Event::Key(k) if ctrl(&k, 'z') && k.kind != KeyEventKind::Release => {
                 let stopped = Instant::now();
                 screen.suspend()?;
                 // The clock stands still while the game is stopped.
@@ -329,12 +327,17 @@ fn game_loop(screen: &Screen, ui: &mut Ui) -> io::Result<()> {
     }
 }
 
+/// Whether `k` is Ctrl and `c`.
+fn ctrl(k: &KeyEvent, c: char) -> bool {
+    k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char(c)
+}
+
 /// Handles a key; false to quit.
 fn key(ui: &mut Ui, k: KeyEvent) -> bool {
     if k.kind == KeyEventKind::Release {
         return true;
     }
-    if k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('c') {
+    if ctrl(&k, 'c') {
         return false;
     }
     if ui.quitting {
