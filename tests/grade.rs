@@ -101,3 +101,75 @@ fn the_output_is_the_same_whatever_the_threads() {
         400
     );
 }
+
+// head -20000 ../shared/data/random_minimal_100k.txt | qqwing --solve --stats --csv
+// against sudoku-grade, and the same for sudoku-gen -p --level L --seed 11 1000
+#[test]
+#[ignore = "needs qqwing and ../shared/data"]
+fn qqwing_draws_the_easy_and_medium_boundaries_where_we_do() {
+    // An independent grader: qqwing (Debian's package) takes naked and hidden singles
+    // while there are any, then naked pairs, pointing, box/line reduction and hidden pairs,
+    // and guesses only when those stall. It rates Simple or Easy what singles solve,
+    // Intermediate what its other techniques need, Expert what needs a guess. Its set is
+    // our medium set less triples, and solvability by a set does not depend on the order
+    // of steps, so: Simple or Easy is exactly our easy; Intermediate is our medium, whose
+    // hardest step is then one of qqwing's; Expert is our hard or expert, or our medium
+    // through a triple.
+    need("qqwing");
+    let minimal = std::fs::read_to_string(shared("random_minimal_100k.txt")).unwrap();
+    let mut puzzles: Vec<u8> = minimal
+        .lines()
+        .take(20_000)
+        .flat_map(|l| format!("{l}\n").into_bytes())
+        .collect();
+    for level in ["easy", "medium", "hard", "expert"] {
+        let args = ["-p", "--level", level, "--line", "--seed", "11", "1000"];
+        let r = run("sudoku-gen", &args, b"");
+        assert_eq!((r.status, r.stderr.as_str()), (0, ""));
+        puzzles.extend(r.stdout);
+    }
+    let n = puzzles.iter().filter(|&&b| b == b'\n').count();
+    let file = temp_dir().join("puzzles.txt");
+    std::fs::write(&file, &puzzles).unwrap();
+    let qq = std::process::Command::new("qqwing")
+        .args(["--solve", "--stats", "--csv", "--nosolution"])
+        .stdin(std::fs::File::open(&file).unwrap())
+        .output()
+        .unwrap();
+    assert!(qq.status.success());
+    // Givens,Singles,...,Guesses,Backtracks,Difficulty, (a header line first)
+    let theirs: Vec<String> = String::from_utf8(qq.stdout)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(9).unwrap().to_string())
+        .collect();
+    let r = run("sudoku-grade", &["-j2"], &puzzles);
+    assert_eq!((r.status, r.stderr.as_str()), (0, ""));
+    let ours: Vec<(String, String)> = r
+        .out()
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split(' ').collect();
+            (f[1].to_string(), f[3].to_string())
+        })
+        .collect();
+    assert_eq!((theirs.len(), ours.len()), (n, n));
+    let mut table = std::collections::BTreeMap::new();
+    for (i, (qq, (level, hardest))) in theirs.iter().zip(&ours).enumerate() {
+        let class = match (qq.as_str(), level.as_str(), hardest.as_str()) {
+            ("Simple" | "Easy", "easy", _) => "singles",
+            ("Intermediate", "medium", "pointing" | "claiming" | "naked-pair" | "hidden-pair") => {
+                "qqwing's medium"
+            }
+            ("Expert", "medium", "naked-triple" | "hidden-triple") => "a triple",
+            ("Expert", "hard", _) => "hard",
+            ("Expert", "expert", _) => "expert",
+            _ => panic!("puzzle {}: qqwing {qq}, ours {level} {hardest}", i + 1),
+        };
+        *table.entry(class).or_insert(0) += 1;
+    }
+    // Each class is met, so each rule above was put to the test.
+    assert_eq!(table.len(), 5, "{table:?}");
+    assert!(table.values().all(|&k| k >= 50), "{table:?}");
+}
