@@ -71,7 +71,9 @@ is Sudoku Explainer's rating of that step (1.0 full house, 1.2 hidden single in 
 naked single, 2.6 pointing, 2.8 claiming, 3.0 naked pair, 3.2 X-wing, 3.4 hidden pair, 3.6 naked triple, 3.8 \
 swordfish, 4.0 hidden triple, 4.2 XY-wing, 4.4 XYZ-wing, 4.5-4.8 unique rectangles, 5.0 naked quad, 5.2 \
 jellyfish, 5.4 hidden quad, 6.5 skyscraper and two-string kite, 6.6 W-wing and simple colouring, 7.5 forcing \
-chain, 8.2 guess). Expert scores are lower bounds.\n\n\
+chain, 8.2 guess). Expert scores are estimates: Sudoku Explainer rates a chain by its kind and length, from \
+6.5 to past 9, where a forcing chain here is 7.5 whatever it is, and a guess 8.2, the bottom of the range of \
+the chains it stands for.\n\n\
 A puzzle that is invalid, has no solution or more than one is reported on standard error as file:line: board \
 N: reason, and its line has invalid, unsolvable or not-unique for a level, 0.0 and none; the status is then 1.",
     flags: &FLAGS,

@@ -29,7 +29,8 @@
 //!
 //! The score is Sudoku Explainer's rating of the hardest step ([`Technique::score`] cites
 //! the table). Past hard, a step is a forcing chain (an assumption that singles lead to a
-//! contradiction) or, failing that, a guess, so expert scores are lower bounds.
+//! contradiction) or, failing that, a guess, and its score is an estimate (as
+//! [`Technique::score`] says).
 //!
 //! The grader is not a solver: it expects a puzzle with exactly one solution, which it is
 //! given (uniqueness is the solver's question, and unique rectangles rest on it).
@@ -210,9 +211,15 @@ impl Technique {
     /// ours: unique rectangles (the table's 4.5-5.0) are 4.5 for type 1, 4.6 for types 2
     /// and 4, and 4.6 plus 0.1 a cell past a pair for type 3's naked set; skyscrapers and
     /// two-string kites are the shortest X-chains (6.5), W-wings and simple colouring
-    /// longer chains (6.6); a forcing chain, whose length is not measured, takes the top of
-    /// its range (7.5), and a guess the lowest rating past what a forcing chain of singles
-    /// finds (cell and region forcing chains, 8.2): both are lower bounds.
+    /// longer chains (6.6).
+    ///
+    /// Past hard the scores are estimates. Sudoku Explainer rates what a forcing chain here
+    /// finds by the chain's kind and length, from 6.5 (a short X-chain) to past 9 (a dynamic
+    /// chain); a forcing chain, whose kind and length are not measured, takes 7.5, the top
+    /// of the table's range for forcing chains. A guess takes 8.2, the lowest rating past
+    /// what one assumption followed by singles finds (cell and region forcing chains): a
+    /// lower bound, but where Sudoku Explainer has a technique the grader lacks (a BUG, an
+    /// aligned pair exclusion).
     pub fn score(self) -> u8 {
         use Technique::*;
         match self {
