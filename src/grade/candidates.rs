@@ -34,6 +34,26 @@ pub const fn cell(c: u8) -> Cells {
     1 << c
 }
 
+/// How many digits a set holds. The default x86-64 target has no POPCNT instruction, and
+/// `count_ones` stands in with a dozen; the table is one load.
+pub const fn count(m: Digits) -> u32 {
+    const COUNTS: [u8; 512] = {
+        let mut t = [0; 512];
+        let mut m = 1;
+        while m < 512 {
+            t[m] = t[m & (m - 1)] + 1;
+            m += 1;
+        }
+        t
+    };
+    COUNTS[m as usize] as u32
+}
+
+/// Whether a set of cells holds one cell at most (no popcount, as for [`count`]).
+pub const fn at_most_one(m: Cells) -> bool {
+    m & m.wrapping_sub(1) == 0
+}
+
 /// The lowest digit of a non-empty set.
 pub const fn low_digit(m: Digits) -> u8 {
     m.trailing_zeros() as u8 + 1
@@ -252,6 +272,12 @@ mod tests {
             }
         }
         assert_eq!(cell_name(22), "r3c5");
+        for m in 0..=ALL {
+            assert_eq!(count(m), m.count_ones());
+        }
+        for m in [0, 1, 1 << 80, 3, 1 << 80 | 1] {
+            assert_eq!(at_most_one(m), m.count_ones() <= 1);
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! digits: those digits leave the house's other cells. Hidden: k digits of a house whose
 //! places together are k cells: those cells lose every other digit.
 
-use super::candidates::{cells, digit, digits, Cells, Digits, Grid, HOUSES};
+use super::candidates::{cells, count, digit, digits, Cells, Digits, Grid, HOUSES};
 use super::{Step, Technique};
 
 /// The k-element subsets of n items (k ≥ 1), as index masks, in increasing order: each
@@ -56,7 +56,7 @@ fn naked(g: &Grid, k: u32, t: Technique) -> Option<Step> {
         let mut small = [0u8; 9];
         let mut n = 0;
         for c in cells(open) {
-            if (2..=k).contains(&g.cand[c as usize].count_ones()) {
+            if (2..=k).contains(&count(g.cand[c as usize])) {
                 small[n] = c;
                 n += 1;
             }
@@ -68,7 +68,7 @@ fn naked(g: &Grid, k: u32, t: Technique) -> Option<Step> {
                 ds |= g.cand[c as usize];
                 set |= 1 << c;
             }
-            if ds.count_ones() != k {
+            if count(ds) != k {
                 return None;
             }
             let mut remove = [0; 9];

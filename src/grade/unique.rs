@@ -12,7 +12,9 @@
 //! roof, and the roof loses the other.
 //! (Types as HoDoKu numbers them: hodoku.sourceforge.net/en/tech_ur.php.)
 
-use super::candidates::{cell, cells, digits, Cells, Digits, Grid, HOUSES, HOUSES_OF, PEERS};
+use super::candidates::{
+    cell, cells, count, digits, Cells, Digits, Grid, HOUSES, HOUSES_OF, PEERS,
+};
 use super::{Step, Technique};
 
 /// A rectangle with its pair: corners in the order (r1,c1), (r1,c2), (r2,c1), (r2,c2).
@@ -160,7 +162,7 @@ pub fn rectangle_3(g: &Grid) -> Option<Step> {
                             union |= g.cand[c as usize];
                         }
                     }
-                    if union.count_ones() != n {
+                    if count(union) != n {
                         return None;
                     }
                     let mut s = Step {

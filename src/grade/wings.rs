@@ -7,14 +7,14 @@
 //! - W-wing: two cells {x,y} that do not see each other, joined by a house where x has just
 //!   two places, one seen by each: one of the two cells is y, so a cell seeing both loses y.
 
-use super::candidates::{cell, cells, digit, digits, sees, Cells, Grid, PEERS};
+use super::candidates::{cell, cells, count, digit, digits, sees, Cells, Grid, PEERS};
 use super::chains::link;
 use super::{Step, Technique};
 
 /// The open cells with exactly `n` candidates.
 fn with_candidates(g: &Grid, n: u32) -> Cells {
     cells(g.open)
-        .filter(|&c| g.cand[c as usize].count_ones() == n)
+        .filter(|&c| count(g.cand[c as usize]) == n)
         .fold(0, |m, c| m | cell(c))
 }
 
