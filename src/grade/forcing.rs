@@ -61,6 +61,9 @@ fn by_candidates(g: &Grid) -> impl Iterator<Item = u8> + '_ {
 ///   placed[d - 1]: the cells that hold d                   open: the open cells
 ///   dirty:         bit d - 1: d may have a house with one place, or none
 /// ```
+///
+/// [`propagate`] stays on the grid: the level route runs singles after every step, a few
+/// placements at a time, where building the marks would cost more than they save.
 #[derive(Clone, Copy)]
 struct Marks {
     pos: [Cells; 9],
