@@ -49,13 +49,7 @@ fn medians<const N: usize>(mut f: impl FnMut(usize) -> Duration) -> [f64; N] {
 }
 
 fn minimal() {
-    let spec = Spec {
-        blanks: (0, 64),
-        unique: true,
-        minimal: true,
-        symmetric: false,
-        level: None,
-    };
+    let spec = Spec::MINIMAL;
     const OURS: u64 = 5000;
     const PROCESS: &str = "20000";
     const THEIRS: usize = 500;

@@ -76,6 +76,15 @@ pub struct Spec {
 }
 
 impl Spec {
+    /// Minimal puzzles, as many blanks as they come, not symmetric, at any level.
+    pub const MINIMAL: Spec = Spec {
+        blanks: (0, MAX_UNIQUE_BLANKS),
+        unique: true,
+        minimal: true,
+        symmetric: false,
+        level: None,
+    };
+
     /// Whether every puzzle has exactly one solution (its grid).
     pub fn unique_puzzles(&self) -> bool {
         self.unique || self.minimal || self.level.is_some()
@@ -309,10 +318,8 @@ mod tests {
     fn unique_and_minimal_puzzles_are_so_by_the_reference() {
         for (k, symmetric) in (0..40).zip([false, true].into_iter().cycle()) {
             let s = Spec {
-                minimal: true,
-                unique: true,
                 symmetric,
-                ..spec(0, 64)
+                ..Spec::MINIMAL
             };
             let p = make(&s, 11, k, 0).unwrap();
             assert_eq!(reference::count_up_to(&p, 2).0, 1, "{p:?}");

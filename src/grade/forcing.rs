@@ -212,16 +212,9 @@ mod tests {
 
     /// The grids where grading minimal puzzles reached past hard.
     fn grids_past_hard() -> Vec<Grid> {
-        let spec = Spec {
-            blanks: (0, 64),
-            unique: true,
-            minimal: true,
-            symmetric: false,
-            level: None,
-        };
         let mut grids = Vec::new();
         for k in 0..150 {
-            let p = make(&spec, 5, k, 0).unwrap();
+            let p = make(&Spec::MINIMAL, 5, k, 0).unwrap();
             let solution = unique_solution(&p).unwrap();
             grade(&p, &solution, Level::Expert, |g, step| {
                 if step.technique.level() == Level::Expert {
