@@ -34,8 +34,9 @@ pub const fn cell(c: u8) -> Cells {
     1 << c
 }
 
-/// How many digits a set holds. The default x86-64 target has no POPCNT instruction, and
-/// `count_ones` stands in with a dozen; the table is one load.
+/// How many digits a set holds (or, for any set of nine things as bits 0..9, how many
+/// things). The default x86-64 target has no POPCNT instruction, and `count_ones` stands
+/// in with a dozen; the table is one load.
 pub const fn count(m: Digits) -> u32 {
     const COUNTS: [u8; 512] = {
         let mut t = [0; 512];
@@ -52,6 +53,19 @@ pub const fn count(m: Digits) -> u32 {
 /// Whether a set of cells holds one cell at most (no popcount, as for [`count`]).
 pub const fn at_most_one(m: Cells) -> bool {
     m & m.wrapping_sub(1) == 0
+}
+
+/// How many cells a set holds, when that is `k` at most (no popcount, as for [`count`]).
+pub const fn at_most(mut m: Cells, k: u32) -> Option<u32> {
+    let mut n = 0;
+    while n <= k {
+        if m == 0 {
+            return Some(n);
+        }
+        m &= m - 1;
+        n += 1;
+    }
+    None
 }
 
 /// The lowest digit of a non-empty set.
@@ -275,8 +289,12 @@ mod tests {
         for m in 0..=ALL {
             assert_eq!(count(m), m.count_ones());
         }
-        for m in [0, 1, 1 << 80, 3, 1 << 80 | 1] {
+        for m in [0, 1, 1 << 80, 3, 1 << 80 | 1, 7 << 70, 0xf] {
             assert_eq!(at_most_one(m), m.count_ones() <= 1);
+            for k in 0..5 {
+                let n = m.count_ones();
+                assert_eq!(at_most(m, k), (n <= k).then_some(n), "{m:x} {k}");
+            }
         }
     }
 

@@ -9,13 +9,15 @@
 //!   colour that see each other make that colour false (colour wrap); a cell that sees both
 //!   colours loses the digit (colour trap).
 
-use super::candidates::{cell, cells, digit, low_cell, Cells, Grid, BOX, COL, HOUSES_OF, PEERS};
+use super::candidates::{
+    at_most, cell, cells, digit, low_cell, Cells, Grid, BOX, COL, HOUSES_OF, PEERS,
+};
 use super::{Step, Technique};
 
 /// The two cells of digit `d` in house `h`, when it has just two.
 pub(super) fn link(g: &Grid, d: u8, h: u8) -> Option<(u8, u8)> {
     let at = g.in_house(d, h);
-    (at.count_ones() == 2).then(|| (low_cell(at), low_cell(at & (at - 1))))
+    (at_most(at, 2) == Some(2)).then(|| (low_cell(at), low_cell(at & (at - 1))))
 }
 
 /// A step removing `d` from the cells that see both far ends `e1`, `e2` of a chain.

@@ -7,7 +7,7 @@
 //!                                . 5 . . . . 5 . .   row 7      everywhere else
 //! ```
 
-use super::candidates::{digit, Cells, Grid, COL, HOUSES};
+use super::candidates::{count, digit, Cells, Grid, COL, HOUSES};
 use super::{Step, Technique};
 
 /// For each line of one kind (rows from `ROW`, columns from `COL`), the positions of `d`
@@ -42,7 +42,7 @@ fn fish(g: &Grid, k: u32, t: Technique) -> Option<Step> {
             let mut lines = [(0u8, 0u16); 9];
             let mut n = 0;
             for (i, &at) in spread.iter().enumerate() {
-                if (2..=k).contains(&at.count_ones()) {
+                if (2..=k).contains(&count(at)) {
                     lines[n] = (i as u8, at);
                     n += 1;
                 }
@@ -56,7 +56,7 @@ fn fish(g: &Grid, k: u32, t: Technique) -> Option<Step> {
                     base_cells |= HOUSES[(base + i) as usize];
                     houses |= 1 << (base + i);
                 }
-                if across.count_ones() != k {
+                if count(across) != k {
                     return None;
                 }
                 let mut cover_cells: Cells = 0;

@@ -2,7 +2,7 @@
 //! digits: those digits leave the house's other cells. Hidden: k digits of a house whose
 //! places together are k cells: those cells lose every other digit.
 
-use super::candidates::{cells, count, digit, digits, Cells, Digits, Grid, HOUSES};
+use super::candidates::{at_most, cells, count, digit, digits, Cells, Digits, Grid, HOUSES};
 use super::{Step, Technique};
 
 /// The k-element subsets of n items (k ≥ 1), as index masks, in increasing order: each
@@ -49,7 +49,7 @@ fn step(t: Technique, h: u8, digits: Digits, cells: Cells, remove: [Cells; 9]) -
 fn naked(g: &Grid, k: u32, t: Technique) -> Option<Step> {
     (0..27u8).find_map(|h| {
         let open = g.open & HOUSES[h as usize];
-        if open.count_ones() <= k {
+        if at_most(open, k).is_some() {
             return None;
         }
         // The house's cells with 2..=k candidates.
@@ -82,7 +82,7 @@ fn naked(g: &Grid, k: u32, t: Technique) -> Option<Step> {
 
 fn hidden(g: &Grid, k: u32, t: Technique) -> Option<Step> {
     (0..27u8).find_map(|h| {
-        if (g.open & HOUSES[h as usize]).count_ones() <= k {
+        if at_most(g.open & HOUSES[h as usize], k).is_some() {
             return None;
         }
         // The house's digits with 2..=k places, and the places.
@@ -90,7 +90,7 @@ fn hidden(g: &Grid, k: u32, t: Technique) -> Option<Step> {
         let mut n = 0;
         for d in 1..=9u8 {
             let at = g.in_house(d, h);
-            if (2..=k).contains(&at.count_ones()) {
+            if at_most(at, k).is_some_and(|n| n >= 2) {
                 few[n] = (d, at);
                 n += 1;
             }
@@ -102,7 +102,7 @@ fn hidden(g: &Grid, k: u32, t: Technique) -> Option<Step> {
                 ds |= digit(d);
                 set |= at;
             }
-            if set.count_ones() != k {
+            if at_most(set, k) != Some(k) {
                 return None;
             }
             let mut remove = [0; 9];
