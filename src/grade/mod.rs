@@ -218,8 +218,8 @@ impl Technique {
     /// chain); a forcing chain, whose kind and length are not measured, takes 7.5, the top
     /// of the table's range for forcing chains. A guess takes 8.2, the lowest rating past
     /// what one assumption followed by singles finds (cell and region forcing chains): a
-    /// lower bound, but where Sudoku Explainer has a technique the grader lacks (a BUG, an
-    /// aligned pair exclusion).
+    /// lower bound, except where Sudoku Explainer has a technique the grader lacks (a BUG,
+    /// an aligned pair exclusion).
     pub fn score(self) -> u8 {
         use Technique::*;
         match self {

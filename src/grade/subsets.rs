@@ -90,7 +90,7 @@ fn hidden(g: &Grid, k: u32, t: Technique) -> Option<Step> {
         let mut n = 0;
         for d in 1..=9u8 {
             let at = g.in_house(d, h);
-            if at_most(at, k).is_some_and(|n| n >= 2) {
+            if at_most(at, k).is_some_and(|places| places >= 2) {
                 few[n] = (d, at);
                 n += 1;
             }
