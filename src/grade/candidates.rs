@@ -24,6 +24,9 @@ pub type Cells = u128;
 /// All nine digits.
 pub const ALL: Digits = 0x1ff;
 
+/// All 81 cells.
+pub const ALL_CELLS: Cells = (1 << 81) - 1;
+
 /// Digit `d` (1..=9) as a set.
 pub const fn digit(d: u8) -> Digits {
     1 << (d - 1)
@@ -191,12 +194,11 @@ impl Grid {
     /// The candidates of `board`: every digit in every blank, less those its peers hold.
     /// A board whose givens repeat a digit gives a grid that [`Grid::broken`] reports.
     pub fn new(board: &Board) -> Grid {
-        let all_cells = (1u128 << 81) - 1;
         let mut g = Grid {
             value: [0; 81],
             cand: [ALL; 81],
-            pos: [all_cells; 9],
-            open: all_cells,
+            pos: [ALL_CELLS; 9],
+            open: ALL_CELLS,
             placed: [0; 27],
         };
         for (c, &d) in board.0.iter().enumerate() {

@@ -8,7 +8,7 @@
 
 use super::candidates::{
     at_most_one, cell, cells, count, digit, digits, low_cell, low_digit, Cells, Digits, Grid,
-    HOUSES, PEERS,
+    ALL_CELLS, HOUSES, PEERS,
 };
 use super::{Step, Technique};
 use crate::Board;
@@ -75,7 +75,7 @@ struct Marks {
 impl Marks {
     fn of(g: &Grid) -> Marks {
         let mut placed = [0; 9];
-        for c in cells(!g.open & ((1 << 81) - 1)) {
+        for c in cells(ALL_CELLS & !g.open) {
             placed[g.value[c as usize] as usize - 1] |= cell(c);
         }
         let mut m = Marks {
