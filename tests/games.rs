@@ -226,6 +226,7 @@ fn bad_game_command_lines_leave_game_txt_alone() {
         &["-n", "5", "-r", "20~56"],
         &["-n", "5", "-r", "40~30"],
         &["-n", "5", "-r", "a~b"],
+        &["-n", "5", "-r", "20~30~40"],
         &["-n", "5", "-c", "5"],
         &["-n", "5", "-s", "game.txt"],
         &["-n", "5", "--first", "2"],
@@ -251,5 +252,44 @@ fn bad_game_command_lines_leave_game_txt_alone() {
             "{args:?}"
         );
         assert_eq!(files_in(&dir), ["game.txt"], "{args:?}");
+    }
+}
+
+#[test]
+fn a_bad_blank_range_says_what_was_expected() {
+    for (tool, flag, form, bounds, values) in [
+        (
+            "sudoku",
+            "-r",
+            "L~U",
+            "20 <= L <= U <= 55",
+            &[
+                "19~30", "20~56", "40~30", "a~b", "20~30~40", "+20~30", "20~", "", "300",
+            ][..],
+        ),
+        (
+            "sudoku-gen",
+            "--blanks",
+            "L-U",
+            "0 <= L <= U <= 81",
+            &["50-40", "82", "-3", "1-2-3", "x", "+5"],
+        ),
+    ] {
+        for v in values {
+            let args: &[&str] = if tool == "sudoku" {
+                &["-n", "5", flag, v]
+            } else {
+                &["-p", flag, v, "5"]
+            };
+            let r = run_in(Some(&temp_dir()), tool, args, b"");
+            assert_eq!(r.status, 2, "{args:?}");
+            assert_eq!(
+                r.stderr.lines().next().unwrap(),
+                format!(
+                    "{tool}: {flag}: expected {form} (or one number) with {bounds}, found '{v}'"
+                ),
+                "{args:?}"
+            );
+        }
     }
 }

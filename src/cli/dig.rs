@@ -75,19 +75,32 @@ pub fn clock_seed() -> u64 {
     mix(nanos ^ u64::from(std::process::id()) << 40)
 }
 
-/// `--blanks L-U` (or `L~U`, or one number).
-pub fn blanks<I>(tool: &Tool<I>, flag: &str, v: &OsStr) -> Result<(u8, u8), Error> {
+/// A range of blanks, `L-U` or `L~U` (`form` says which the flag's help shows) or one
+/// number, with `allowed.0 <= L <= U <= allowed.1`; one message for every way it can be
+/// wrong.
+pub fn blanks<I>(
+    tool: &Tool<I>,
+    flag: &str,
+    form: &str,
+    allowed: (u8, u8),
+    v: &OsStr,
+) -> Result<(u8, u8), Error> {
     let s = v.to_string_lossy();
-    let (lo, hi) = match s.split_once(['-', '~']) {
-        Some((l, u)) => (l, u),
-        None => (&*s, &*s),
+    let (lo, hi) = s.split_once(['-', '~']).unwrap_or((&s, &s));
+    // Digits only: `parse` would take a sign.
+    let number = |n: &str| {
+        n.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| n.parse::<u8>().ok())
+            .flatten()
     };
-    let lo = tool.number(flag, OsStr::new(lo), 0..=81u8)?;
-    let hi = tool.number(flag, OsStr::new(hi), 0..=81u8)?;
-    if lo > hi {
-        return Err(tool.usage(format!("{flag}: expected L-U with L <= U, found '{s}'")));
+    match (number(lo), number(hi)) {
+        (Some(lo), Some(hi)) if allowed.0 <= lo && lo <= hi && hi <= allowed.1 => Ok((lo, hi)),
+        _ => Err(tool.usage(format!(
+            "{flag}: expected {form} (or one number) with {} <= L <= U <= {}, found '{s}'",
+            allowed.0, allowed.1
+        ))),
     }
-    Ok((lo, hi))
 }
 
 impl What {

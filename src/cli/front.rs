@@ -232,15 +232,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
                 shared::once(t, flag, &mut games, n)?
             }
             Opt::Range => {
-                let (lo, hi) = dig::blanks(t, "-r", &v)?;
-                if lo < GAME_BLANKS.0 || hi > GAME_BLANKS.1 {
-                    return Err(t.usage(format!(
-                        "-r: expected L~U with {} <= L <= U <= {}, found '{}'",
-                        GAME_BLANKS.0,
-                        GAME_BLANKS.1,
-                        v.to_string_lossy()
-                    )));
-                }
+                let (lo, hi) = dig::blanks(t, "-r", "L~U", GAME_BLANKS, &v)?;
                 shared::once(t, flag, &mut range, (lo, hi))?
             }
             Opt::Level => {

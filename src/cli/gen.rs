@@ -236,7 +236,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<Job, Error> {
                     Opt::Skip => skip = Some(t.number("--skip", &v, 0..=u64::MAX)?),
                     Opt::Random => random = true,
                     Opt::Puzzles => puzzles = true,
-                    Opt::Blanks => blanks = Some(dig::blanks(t, "--blanks", &v)?),
+                    Opt::Blanks => blanks = Some(dig::blanks(t, "--blanks", "L-U", (0, 81), &v)?),
                     Opt::Unique => spec.unique = true,
                     Opt::Minimal => spec.minimal = true,
                     Opt::Symmetric => spec.symmetric = true,
