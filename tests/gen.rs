@@ -73,6 +73,8 @@ fn bad_requests_are_usage_errors() {
         &["1", "2"],
         &["--first", "0", "1"],
         &["--id", "7", "1"],
+        &["--first", "2", "--id", "2023123456", "1"],
+        &["--symmetric", "1"],
         &["--bogus", "1"],
         &["2", "--skip", "135444234239"],
         &["1e3"],
@@ -128,4 +130,50 @@ fn help_and_version_answer_first() {
         r.out(),
         format!("sudoku-gen {}\n", env!("CARGO_PKG_VERSION"))
     );
+}
+
+#[test]
+fn conflicting_flags_are_named_as_the_synopsis_writes_them() {
+    for (tool, args, message) in [
+        (
+            "sudoku-gen",
+            &["--first", "2", "--id", "2023123456", "1"][..],
+            "--first and --id cannot be used together: each sets the top-left digit",
+        ),
+        (
+            "sudoku-gen",
+            &["--id", "12", "--id", "13", "1"],
+            "--id given twice",
+        ),
+        (
+            "sudoku-gen",
+            &["-s", "1"],
+            "--symmetric goes with --puzzles",
+        ),
+        (
+            "sudoku-gen",
+            &["-p", "--first", "2", "1"],
+            "--first goes with the family of grids, not --random or --puzzles",
+        ),
+        (
+            "sudoku",
+            &["-c", "5", "--id", "2023123456", "--first", "2"],
+            "--first and --id cannot be used together: each sets the top-left digit",
+        ),
+        (
+            "sudoku",
+            &["-c", "5", "--first", "2", "--first", "3"],
+            "--first given twice",
+        ),
+    ] {
+        let dir = temp_dir();
+        let r = run_in(Some(&dir), tool, args, b"");
+        assert_eq!(r.status, 2, "{args:?}");
+        assert_eq!(
+            r.stderr.lines().next().unwrap(),
+            format!("{tool}: {message}"),
+            "{args:?}"
+        );
+        assert!(files_in(&dir).is_empty(), "{args:?}");
+    }
 }

@@ -245,8 +245,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
             }
             Opt::Unique => shared::once(t, flag, &mut unique, true)?,
             Opt::Seed => shared::once(t, flag, &mut seed, shared::seed(t, &v)?)?,
-            Opt::First => shared::once(t, flag, &mut first, shared::first(t, &v)?)?,
-            Opt::Id => shared::once(t, flag, &mut first, shared::id(t, &v)?)?,
+            Opt::First | Opt::Id => shared::top_left(t, flag, &mut first, &v)?,
             Opt::Output => shared::once(t, flag, &mut output, v)?,
             Opt::Jobs => shared::once(t, flag, &mut jobs, shared::jobs(t, &v)?)?,
         }
@@ -328,7 +327,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
             }
             Mode::Create(GenConfig {
                 count: n,
-                first: first.unwrap_or(1),
+                first: first.map_or(1, |(_, d)| d),
                 skip: 0,
                 form: Form::Grid,
             })

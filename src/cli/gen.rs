@@ -231,8 +231,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<Job, Error> {
                 let v = value.unwrap_or_default();
                 match id {
                     Opt::Line => cfg.form = Form::Line,
-                    Opt::First => first = Some((flag, shared::first(t, &v)?)),
-                    Opt::Id => first = Some((flag, shared::id(t, &v)?)),
+                    Opt::First | Opt::Id => shared::top_left(t, flag, &mut first, &v)?,
                     Opt::Skip => skip = Some(t.number("--skip", &v, 0..=u64::MAX)?),
                     Opt::Random => random = true,
                     Opt::Puzzles => puzzles = true,
@@ -259,7 +258,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<Job, Error> {
     let count = count.ok_or_else(|| t.usage("missing N, the number of grids".into()))?;
     if !(random || puzzles) {
         if let Some(f) = puzzle_flags.first() {
-            return Err(t.usage(format!("{} goes with --puzzles", f.name())));
+            return Err(t.usage(format!("--{} goes with --puzzles", f.long)));
         }
         if seed.is_some() || jobs.is_some() {
             return Err(t.usage("--seed and -j go with --random or --puzzles".into()));
@@ -280,8 +279,8 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<Job, Error> {
     }
     if let Some((f, _)) = first {
         return Err(t.usage(format!(
-            "{} goes with the family of grids, not --random or --puzzles",
-            f.name()
+            "--{} goes with the family of grids, not --random or --puzzles",
+            f.long
         )));
     }
     let what = if puzzles {
@@ -294,7 +293,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<Job, Error> {
         What::Puzzles(spec)
     } else {
         if let Some(f) = puzzle_flags.first() {
-            return Err(t.usage(format!("{} goes with --puzzles", f.name())));
+            return Err(t.usage(format!("--{} goes with --puzzles", f.long)));
         }
         What::Grids
     };

@@ -70,6 +70,30 @@ pub fn first<I>(tool: &Tool<I>, v: &OsStr) -> Result<u8, Error> {
     tool.number("--first", v, 1..=9)
 }
 
+/// `--first D` or `--id NUMBER` (which `flag` says) into `slot`, the top-left digit and
+/// the flag that set it: the two are alternatives, and neither is given twice.
+pub fn top_left<I>(
+    tool: &Tool<I>,
+    flag: &'static Flag,
+    slot: &mut Option<(&'static Flag, u8)>,
+    v: &OsStr,
+) -> Result<(), Error> {
+    let digit = if flag.long == ID.long {
+        id(tool, v)?
+    } else {
+        first(tool, v)?
+    };
+    match slot.replace((flag, digit)) {
+        Some((f, _)) if f.long == flag.long => {
+            Err(tool.usage(format!("--{} given twice", flag.long)))
+        }
+        Some(_) => Err(tool.usage(
+            "--first and --id cannot be used together: each sets the top-left digit".into(),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// `--id NUMBER`: the top-left digit from a student id.
 pub fn id<I>(tool: &Tool<I>, v: &OsStr) -> Result<u8, Error> {
     let s = v.to_string_lossy();
