@@ -132,6 +132,7 @@ fn help_and_version_answer_first() {
     );
 }
 
+// With the front's and sudoku-solve's, which share the flag helpers.
 #[test]
 fn conflicting_flags_are_named_as_the_synopsis_writes_them() {
     for (tool, args, message) in [

@@ -165,6 +165,7 @@ impl Config {
 fn parse(args: Vec<Arg<Opt>>) -> Result<Config, Error> {
     let t = &TOOL;
     let mut cfg = Config::new(shared::all_cores());
+    let mut limit = false;
     for a in args {
         let (id, flag, v) = match a {
             Arg::Flag { id, flag, value } => (id, flag, value.unwrap_or_default()),
@@ -178,12 +179,18 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<Config, Error> {
             Opt::Grid => cfg.form = Some(Form::Grid),
             Opt::Line => cfg.form = Some(Form::Line),
             Opt::Count => cfg.count = true,
-            Opt::Limit => cfg.limit = t.number(&name, &v, 1..=u32::MAX)?,
+            Opt::Limit => {
+                cfg.limit = t.number(&name, &v, 1..=u32::MAX)?;
+                limit = true;
+            }
             Opt::Unique => cfg.unique = true,
             Opt::Jobs => cfg.jobs = shared::jobs(t, &v)?,
             Opt::Chunk => cfg.chunk = t.number(&name, &v, 1..=1 << 20)?,
             Opt::Quiet => cfg.quiet = true,
         }
+    }
+    if limit && !cfg.count {
+        return Err(t.usage("--limit goes with --count".into()));
     }
     if cfg.files.is_empty() {
         cfg.files.push("-".into());
