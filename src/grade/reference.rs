@@ -1,10 +1,12 @@
 //! A slow, plain reimplementation of the easy and medium technique sets, to check the
 //! grader's boundaries against: candidates as a table of booleans, every rule applied
-//! everywhere by brute force until nothing changes.
+//! everywhere by brute force until nothing changes. And single hard techniques by their
+//! definitions, each as every elimination it makes in a grid, to check a search against.
 
 // Cells and digits are indexed as the rules read: "for each digit d, cand[c][d]".
 #![allow(clippy::needless_range_loop)]
 
+use super::candidates::Grid;
 use crate::Board;
 
 type Cands = [[bool; 10]; 81];
@@ -157,4 +159,95 @@ fn place(value: &mut [u8; 81], cand: &mut Cands, c: usize, d: usize) {
             cand[p][d] = false;
         }
     }
+}
+
+/// Every elimination simple colouring makes in `g`, as (digit, cell) pairs, by its
+/// definition: for each digit, each component of its strong links (houses where it has
+/// just two places) coloured alternately; a colour two of whose cells see each other is
+/// false, and all its cells lose the digit; otherwise every other cell that sees a cell of
+/// each colour loses it.
+pub fn colouring(g: &Grid) -> Vec<(u8, usize)> {
+    let hs = houses();
+    let mut out = Vec::new();
+    for d in 1..=9u8 {
+        let has = |c: usize| g.value[c] == 0 && g.cand[c] & (1 << (d - 1)) != 0;
+        let mut links = vec![Vec::new(); 81];
+        for h in &hs {
+            let at: Vec<usize> = h.iter().copied().filter(|&c| has(c)).collect();
+            if at.len() == 2 {
+                links[at[0]].push(at[1]);
+                links[at[1]].push(at[0]);
+            }
+        }
+        let mut coloured = [false; 81];
+        for start in 0..81 {
+            if links[start].is_empty() || coloured[start] {
+                continue;
+            }
+            let mut colours = [Vec::new(), Vec::new()];
+            let mut todo = vec![(start, 0)];
+            coloured[start] = true;
+            while let Some((c, k)) = todo.pop() {
+                colours[k].push(c);
+                for &p in &links[c] {
+                    if !coloured[p] {
+                        coloured[p] = true;
+                        todo.push((p, 1 - k));
+                    }
+                }
+            }
+            let sees_one = |of: &Vec<usize>, c: usize| of.iter().any(|&a| sees(a, c));
+            match (0..2).find(|&k| colours[k].iter().any(|&c| sees_one(&colours[k], c))) {
+                Some(k) => out.extend(colours[k].iter().map(|&c| (d, c))),
+                None => out.extend((0..81).filter_map(|c| {
+                    let outside = !colours[0].contains(&c) && !colours[1].contains(&c);
+                    (has(c) && outside && sees_one(&colours[0], c) && sees_one(&colours[1], c))
+                        .then_some((d, c))
+                })),
+            }
+        }
+    }
+    out
+}
+
+/// Every elimination a basic fish of size `k` makes in `g` (X-wing 2, swordfish 3,
+/// jellyfish 4), as (digit, cell) pairs: for each digit, k base lines of one kind (rows, or
+/// columns), each with two to k places for it (a line with one is a single's), whose
+/// places lie in k cover lines of the other kind together; the cover lines' other cells
+/// lose the digit.
+pub fn fish(g: &Grid, k: usize) -> Vec<(u8, usize)> {
+    let mut out = Vec::new();
+    for d in 1..=9u8 {
+        let has = |c: usize| g.value[c] == 0 && g.cand[c] & (1 << (d - 1)) != 0;
+        for rows in [true, false] {
+            let at = |line: usize, across: usize| {
+                if rows {
+                    line * 9 + across
+                } else {
+                    across * 9 + line
+                }
+            };
+            let places =
+                |line: usize| -> Vec<usize> { (0..9).filter(|&j| has(at(line, j))).collect() };
+            let lines: Vec<usize> = (0..9)
+                .filter(|&l| (2..=k).contains(&places(l).len()))
+                .collect();
+            for base in choose(&lines, k) {
+                let mut cover: Vec<usize> = base.iter().flat_map(|&l| places(l)).collect();
+                cover.sort();
+                cover.dedup();
+                if cover.len() != k {
+                    continue;
+                }
+                for &j in &cover {
+                    for line in (0..9).filter(|l| !base.contains(l)) {
+                        if has(at(line, j)) {
+                            out.push((d, at(line, j)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
 }

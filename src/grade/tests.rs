@@ -1,6 +1,7 @@
 //! The grader's tests: each technique on a board where it, and nothing simpler, makes
 //! progress; every step true to the solution; the easy and medium boundaries against a
-//! plain reference; levels unchanged by the grid's symmetries.
+//! plain reference; hard searches against their definitions on every grid of a route;
+//! levels unchanged by the grid's symmetries.
 
 use super::*;
 use crate::gen::puzzle::{make, Spec};
@@ -362,5 +363,48 @@ fn the_level_follows_grade_where_the_routes_part() {
         assert_eq!(level(&p, &s, Level::Expert), Some(want), "{line}");
         let at_hard = (want == Level::Hard).then_some(Level::Hard);
         assert_eq!(level(&p, &s, Level::Hard), at_hard, "{line}");
+    }
+}
+
+/// Checks `find` on every grid that grading 400 minimal puzzles passes through against
+/// `every`, all the eliminations of its technique there: it finds a step exactly where there
+/// is one, and removes only what the definition does. Returns how many steps it found.
+fn against_definition(find: Finder, every: impl Fn(&Grid) -> Vec<(u8, usize)>) -> usize {
+    let mut found = 0;
+    for k in 0..400 {
+        let p = puzzle(k, true);
+        grade(&p, &solution(&p), Level::Expert, |g, _| {
+            let all = every(g);
+            let Some(step) = find(g) else {
+                assert_eq!(all, [], "{p:?} at {:?}", g.board());
+                return;
+            };
+            found += 1;
+            for (i, &m) in step.remove.iter().enumerate() {
+                for c in cells(m) {
+                    let what = (i as u8 + 1, c as usize);
+                    assert!(all.contains(&what), "{p:?}: {}", step.describe());
+                }
+            }
+        });
+    }
+    found
+}
+
+#[test]
+fn simple_colouring_removes_what_its_definition_does() {
+    let found = against_definition(chains::simple_colouring, reference::colouring);
+    assert!(found > 8000, "{found}");
+}
+
+#[test]
+fn fish_remove_what_their_definition_does() {
+    for (find, k, least) in [
+        (fish::x_wing as Finder, 2, 5000),
+        (fish::swordfish, 3, 4000),
+        (fish::jellyfish, 4, 3000),
+    ] {
+        let found = against_definition(find, |g| reference::fish(g, k));
+        assert!(found > least, "size {k}: {found}");
     }
 }
