@@ -251,3 +251,111 @@ pub fn fish(g: &Grid, k: usize) -> Vec<(u8, usize)> {
     }
     out
 }
+
+/// Every elimination the unique rectangles of the types in `types` (1 to 4) make in `g`, as
+/// (digit, cell) pairs. A rectangle: four open corners in two rows, two columns and two
+/// boxes, all with candidates a and b. Type 1: three corners hold just {a, b}, and the
+/// fourth loses both. The others need a floor, two corners in a line holding just {a, b},
+/// and a roof, the other two, each holding more. Type 2: the roof's extras are one digit z,
+/// the same in both, and every cell that sees both roof cells loses z. Type 4: in a house
+/// holding both roof cells, one of a and b has no other place, and the roof loses the
+/// other. Type 3: in a house holding both roof cells, the roof's extras (two or more
+/// digits) and one to three of the house's other open cells hold as many digits as there
+/// are cells, the roof counting as one, and the house's remaining cells lose those digits.
+pub fn rectangles(g: &Grid, types: &[u8]) -> Vec<(u8, usize)> {
+    let has = |c: usize, d: u8| g.value[c] == 0 && g.cand[c] & (1 << (d - 1)) != 0;
+    let cands = |c: usize| -> Vec<u8> { (1..=9).filter(|&d| has(c, d)).collect() };
+    let hs = houses();
+    let mut out = Vec::new();
+    for r1 in 0..9 {
+        for r2 in r1 + 1..9 {
+            for c1 in 0..9 {
+                for c2 in c1 + 1..9 {
+                    if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
+                        continue;
+                    }
+                    let corners = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
+                    for a in 1..=9u8 {
+                        for b in a + 1..=9 {
+                            if !corners.iter().all(|&c| has(c, a) && has(c, b)) {
+                                continue;
+                            }
+                            let exact = |c: usize| cands(c) == [a, b];
+                            let ab = |d: &u8| *d != a && *d != b;
+                            let odd: Vec<usize> =
+                                corners.into_iter().filter(|&c| !exact(c)).collect();
+                            if types.contains(&1) && odd.len() == 1 {
+                                out.extend([(a, odd[0]), (b, odd[0])]);
+                            }
+                            for (floor, roof) in [
+                                ([0, 1], [2, 3]),
+                                ([2, 3], [0, 1]),
+                                ([0, 2], [1, 3]),
+                                ([1, 3], [0, 2]),
+                            ] {
+                                let (p, q) = (corners[roof[0]], corners[roof[1]]);
+                                if !floor.iter().all(|&i| exact(corners[i])) || exact(p) || exact(q)
+                                {
+                                    continue;
+                                }
+                                let xp: Vec<u8> = cands(p).into_iter().filter(ab).collect();
+                                let xq: Vec<u8> = cands(q).into_iter().filter(ab).collect();
+                                if types.contains(&2) && xp == xq && xp.len() == 1 {
+                                    let z = xp[0];
+                                    out.extend(
+                                        (0..81)
+                                            .filter(|&c| has(c, z) && sees(c, p) && sees(c, q))
+                                            .map(|c| (z, c)),
+                                    );
+                                }
+                                let mut extra: Vec<u8> = xp.iter().chain(&xq).copied().collect();
+                                extra.sort();
+                                extra.dedup();
+                                for h in hs.iter().filter(|h| h.contains(&p) && h.contains(&q)) {
+                                    for (u, v) in [(a, b), (b, a)] {
+                                        let alone =
+                                            h.iter().all(|&c| !has(c, u) || c == p || c == q);
+                                        if types.contains(&4) && alone {
+                                            out.extend([(v, p), (v, q)]);
+                                        }
+                                    }
+                                    if !types.contains(&3) || extra.len() < 2 {
+                                        continue;
+                                    }
+                                    let others: Vec<usize> = h
+                                        .iter()
+                                        .copied()
+                                        .filter(|&c| c != p && c != q && g.value[c] == 0)
+                                        .collect();
+                                    for k in 1..=3 {
+                                        for set in choose(&others, k) {
+                                            let mut union = extra.clone();
+                                            union.extend(set.iter().flat_map(|&c| cands(c)));
+                                            union.sort();
+                                            union.dedup();
+                                            if union.len() != k + 1 {
+                                                continue;
+                                            }
+                                            for &c in h
+                                                .iter()
+                                                .filter(|&&c| c != p && c != q && !set.contains(&c))
+                                            {
+                                                out.extend(
+                                                    union
+                                                        .iter()
+                                                        .filter(|&&d| has(c, d))
+                                                        .map(|&d| (d, c)),
+                                                );
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}

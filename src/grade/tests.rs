@@ -408,3 +408,15 @@ fn fish_remove_what_their_definition_does() {
         assert!(found > least, "size {k}: {found}");
     }
 }
+
+#[test]
+fn unique_rectangles_remove_what_their_definition_does() {
+    for (find, types, least) in [
+        (unique::rectangle_1 as Finder, &[1][..], 1000),
+        (unique::rectangle_2_4, &[2, 4], 1500),
+        (unique::rectangle_3, &[3], 600),
+    ] {
+        let found = against_definition(find, |g| reference::rectangles(g, types));
+        assert!(found > least, "types {types:?}: {found}");
+    }
+}
