@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Condvar, Mutex};
 
-use super::flags::Tool;
+use super::flags::{whole_number, Tool};
 use super::progress::{Progress, Total};
 use super::{out_error, Error, OK};
 use crate::check::digest;
@@ -87,14 +87,7 @@ pub fn blanks<I>(
 ) -> Result<(u8, u8), Error> {
     let s = v.to_string_lossy();
     let (lo, hi) = s.split_once(['-', '~']).unwrap_or((&s, &s));
-    // Digits only: `parse` would take a sign.
-    let number = |n: &str| {
-        n.bytes()
-            .all(|b| b.is_ascii_digit())
-            .then(|| n.parse::<u8>().ok())
-            .flatten()
-    };
-    match (number(lo), number(hi)) {
+    match (whole_number::<u8>(lo), whole_number::<u8>(hi)) {
         (Some(lo), Some(hi)) if allowed.0 <= lo && lo <= hi && hi <= allowed.1 => Ok((lo, hi)),
         _ => Err(tool.usage(format!(
             "{flag}: expected {form} (or one number) with {} <= L <= U <= {}, found '{s}'",

@@ -278,12 +278,7 @@ impl<I> Tool<I> {
         T: FromStr + PartialOrd + std::fmt::Display,
     {
         let s = v.to_string_lossy();
-        let n = if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
-            s.parse::<T>().ok()
-        } else {
-            None
-        };
-        match n {
+        match whole_number::<T>(&s) {
             Some(n) if range.contains(&n) => Ok(n),
             _ => Err(self.usage(format!(
                 "{flag}: expected a whole number from {} to {}, found '{s}'",
@@ -292,6 +287,15 @@ impl<I> Tool<I> {
             ))),
         }
     }
+}
+
+/// `s` as a whole number: ASCII digits only, no sign, no exponent (`parse` alone would take
+/// a sign).
+pub fn whole_number<T: FromStr>(s: &str) -> Option<T> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
 }
 
 /// The synopsis lines, each wrapped at 80 columns between its bracketed groups, the
