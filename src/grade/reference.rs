@@ -161,6 +161,11 @@ fn place(value: &mut [u8; 81], cand: &mut Cands, c: usize, d: usize) {
     }
 }
 
+/// Whether open cell `c` of `g` has candidate `d`.
+fn has(g: &Grid, c: usize, d: u8) -> bool {
+    g.value[c] == 0 && g.cand[c] & (1 << (d - 1)) != 0
+}
+
 /// Every elimination simple colouring makes in `g`, as (digit, cell) pairs, by its
 /// definition: for each digit, each component of its strong links (houses where it has
 /// just two places) coloured alternately; a colour two of whose cells see each other is
@@ -170,7 +175,7 @@ pub fn colouring(g: &Grid) -> Vec<(u8, usize)> {
     let hs = houses();
     let mut out = Vec::new();
     for d in 1..=9u8 {
-        let has = |c: usize| g.value[c] == 0 && g.cand[c] & (1 << (d - 1)) != 0;
+        let has = |c: usize| has(g, c, d);
         let mut links = vec![Vec::new(); 81];
         for h in &hs {
             let at: Vec<usize> = h.iter().copied().filter(|&c| has(c)).collect();
@@ -218,7 +223,7 @@ pub fn colouring(g: &Grid) -> Vec<(u8, usize)> {
 pub fn fish(g: &Grid, k: usize) -> Vec<(u8, usize)> {
     let mut out = Vec::new();
     for d in 1..=9u8 {
-        let has = |c: usize| g.value[c] == 0 && g.cand[c] & (1 << (d - 1)) != 0;
+        let has = |c: usize| has(g, c, d);
         for rows in [true, false] {
             let at = |line: usize, across: usize| {
                 if rows {
@@ -263,7 +268,7 @@ pub fn fish(g: &Grid, k: usize) -> Vec<(u8, usize)> {
 /// digits) and one to three of the house's other open cells hold as many digits as there
 /// are cells, the roof counting as one, and the house's remaining cells lose those digits.
 pub fn rectangles(g: &Grid, types: &[u8]) -> Vec<(u8, usize)> {
-    let has = |c: usize, d: u8| g.value[c] == 0 && g.cand[c] & (1 << (d - 1)) != 0;
+    let has = |c: usize, d: u8| has(g, c, d);
     let cands = |c: usize| -> Vec<u8> { (1..=9).filter(|&d| has(c, d)).collect() };
     let hs = houses();
     let mut out = Vec::new();
