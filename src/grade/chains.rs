@@ -26,8 +26,7 @@ fn ends(g: &Grid, t: Technique, d: u8, e1: u8, e2: u8, chain: Cells, houses: u32
     s.digits = digit(d);
     s.cells = chain;
     s.houses = houses;
-    s.remove[d as usize - 1] =
-        g.pos[d as usize - 1] & PEERS[e1 as usize] & PEERS[e2 as usize] & !chain;
+    s.remove[d as usize - 1] = g.pos[d as usize - 1] & PEERS[e1 as usize] & PEERS[e2 as usize];
     s.removes().then_some(s)
 }
 

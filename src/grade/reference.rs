@@ -364,3 +364,154 @@ pub fn rectangles(g: &Grid, types: &[u8]) -> Vec<(u8, usize)> {
     }
     out
 }
+
+/// The candidates of open cell `c` of `g`.
+fn cands(g: &Grid, c: usize) -> Vec<u8> {
+    (1..=9).filter(|&d| has(g, c, d)).collect()
+}
+
+/// (d, c) for every cell `c` holding candidate `d` that sees every cell of `of`.
+fn seeing_all(g: &Grid, d: u8, of: &[usize]) -> Vec<(u8, usize)> {
+    (0..81)
+        .filter(|&c| has(g, c, d) && of.iter().all(|&e| sees(c, e)))
+        .map(|c| (d, c))
+        .collect()
+}
+
+/// Every elimination an XY-wing makes in `g`: a pivot with just {x, y} seeing two pincers
+/// with just {x, z} and {y, z}; every cell that sees both pincers loses z.
+pub fn xy_wing(g: &Grid) -> Vec<(u8, usize)> {
+    let mut out = Vec::new();
+    let two: Vec<usize> = (0..81).filter(|&c| cands(g, c).len() == 2).collect();
+    for &p in &two {
+        let (x, y) = (cands(g, p)[0], cands(g, p)[1]);
+        for &a in two.iter().filter(|&&a| sees(a, p)) {
+            for &b in two.iter().filter(|&&b| sees(b, p) && b != a) {
+                for z in (1..=9).filter(|&z| z != x && z != y) {
+                    if cands(g, a) == sorted([x, z]) && cands(g, b) == sorted([y, z]) {
+                        out.extend(seeing_all(g, z, &[a, b]));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every elimination an XYZ-wing makes in `g`: a pivot with just {x, y, z} seeing two
+/// pincers with just {x, z} and {y, z}; every cell that sees all three loses z.
+pub fn xyz_wing(g: &Grid) -> Vec<(u8, usize)> {
+    let mut out = Vec::new();
+    for p in (0..81).filter(|&c| cands(g, c).len() == 3) {
+        let xyz = cands(g, p);
+        for a in (0..81).filter(|&a| sees(a, p)) {
+            for b in (0..81).filter(|&b| sees(b, p) && b != a) {
+                let (ca, cb) = (cands(g, a), cands(g, b));
+                let inside = |c: &Vec<u8>| c.len() == 2 && c.iter().all(|d| xyz.contains(d));
+                if !inside(&ca) || !inside(&cb) || ca == cb {
+                    continue;
+                }
+                let z = *ca.iter().find(|d| cb.contains(d)).unwrap();
+                out.extend(seeing_all(g, z, &[p, a, b]));
+            }
+        }
+    }
+    out
+}
+
+/// Every elimination a W-wing makes in `g`: two cells that do not see each other, each with
+/// just {x, y}, and a house where x has just two places, neither of them those cells, one
+/// seeing each; every cell that sees both loses y.
+pub fn w_wing(g: &Grid) -> Vec<(u8, usize)> {
+    let mut out = Vec::new();
+    for a in 0..81 {
+        for b in a + 1..81 {
+            let xy = cands(g, a);
+            if xy.len() != 2 || cands(g, b) != xy || sees(a, b) {
+                continue;
+            }
+            for (x, y) in [(xy[0], xy[1]), (xy[1], xy[0])] {
+                for h in houses() {
+                    let at: Vec<usize> = h.into_iter().filter(|&c| has(g, c, x)).collect();
+                    let [p, q] = at[..] else { continue };
+                    let apart = ![p, q].iter().any(|e| [a, b].contains(e));
+                    if apart && (sees(p, a) && sees(q, b) || sees(p, b) && sees(q, a)) {
+                        out.extend(seeing_all(g, y, &[a, b]));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The two places of digit `d` in each house of `g` where it has just two, with the house.
+fn strong_links(g: &Grid, d: u8) -> Vec<(usize, [usize; 2])> {
+    let mut out = Vec::new();
+    for (i, h) in houses().into_iter().enumerate() {
+        let at: Vec<usize> = h.into_iter().filter(|&c| has(g, c, d)).collect();
+        if let [p, q] = at[..] {
+            out.push((i, [p, q]));
+        }
+    }
+    out
+}
+
+/// Every elimination a skyscraper makes in `g`: for a digit, two parallel lines where it
+/// has just two places, one place of each in one crossing line and the other two not; every
+/// cell that sees both of those other two loses the digit.
+pub fn skyscraper(g: &Grid) -> Vec<(u8, usize)> {
+    let mut out = Vec::new();
+    for d in 1..=9 {
+        let links = strong_links(g, d);
+        for (i, &(h1, l1)) in links.iter().enumerate() {
+            for &(h2, l2) in &links[i + 1..] {
+                // Both rows (across them, columns) or both columns (across, rows).
+                let across = match (h1 / 9, h2 / 9) {
+                    (0, 0) => |c: usize| c % 9,
+                    (1, 1) => |c: usize| c / 9,
+                    _ => continue,
+                };
+                for [base1, end1] in [l1, [l1[1], l1[0]]] {
+                    for [base2, end2] in [l2, [l2[1], l2[0]]] {
+                        if across(base1) == across(base2) && across(end1) != across(end2) {
+                            out.extend(seeing_all(g, d, &[end1, end2]));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every elimination a two-string kite makes in `g`: for a digit, a row and a column where
+/// it has just two places, four cells in all, one place of each in one box; every cell that
+/// sees both of the other two places loses the digit.
+pub fn kite(g: &Grid) -> Vec<(u8, usize)> {
+    let box_of = |c: usize| c / 27 * 3 + c % 9 / 3;
+    let mut out = Vec::new();
+    for d in 1..=9 {
+        let links = strong_links(g, d);
+        for &(_, row) in links.iter().filter(|l| l.0 < 9) {
+            for &(_, col) in links.iter().filter(|l| (9..18).contains(&l.0)) {
+                if row.iter().any(|c| col.contains(c)) {
+                    continue;
+                }
+                for [in1, end1] in [row, [row[1], row[0]]] {
+                    for [in2, end2] in [col, [col[1], col[0]]] {
+                        if box_of(in1) == box_of(in2) {
+                            out.extend(seeing_all(g, d, &[end1, end2]));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn sorted(mut ds: [u8; 2]) -> Vec<u8> {
+    ds.sort();
+    ds.to_vec()
+}

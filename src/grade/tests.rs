@@ -431,3 +431,21 @@ fn unique_rectangles_remove_what_their_definition_does() {
         }
     }
 }
+
+#[test]
+fn wings_and_strong_link_chains_remove_what_their_definitions_do() {
+    for (find, every, least) in [
+        (
+            wings::xy_wing as Finder,
+            reference::xy_wing as fn(&Grid) -> _,
+            1800,
+        ),
+        (wings::xyz_wing, reference::xyz_wing, 2400),
+        (wings::w_wing, reference::w_wing, 2000),
+        (chains::skyscraper, reference::skyscraper, 3000),
+        (chains::two_string_kite, reference::kite, 2500),
+    ] {
+        let found = against_definition(find, every).len();
+        assert!(found > least, "{found} steps, {least} wanted");
+    }
+}

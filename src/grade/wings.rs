@@ -23,7 +23,7 @@ fn wing(g: &Grid, t: Technique, pattern: Cells, z: u16, sees: Cells) -> Option<S
     let mut s = Step::new(t);
     s.cells = pattern;
     s.digits = cells(pattern).fold(0, |m, c| m | g.cand[c as usize]);
-    s.remove[d] = g.pos[d] & sees & !pattern;
+    s.remove[d] = g.pos[d] & sees;
     s.removes().then_some(s)
 }
 
