@@ -11,6 +11,9 @@ use crate::Board;
 
 type Cands = [[bool; 10]; 81];
 
+/// Eliminations as (digit, cell) pairs.
+pub type Eliminations = Vec<(u8, usize)>;
+
 fn houses() -> Vec<Vec<usize>> {
     let mut hs = Vec::new();
     for r in 0..9 {
@@ -171,48 +174,69 @@ fn has(g: &Grid, c: usize, d: u8) -> bool {
 /// just two places) coloured alternately; a colour two of whose cells see each other is
 /// false, and all its cells lose the digit; otherwise every other cell that sees a cell of
 /// each colour loses it.
-pub fn colouring(g: &Grid) -> Vec<(u8, usize)> {
-    let hs = houses();
-    let mut out = Vec::new();
-    for d in 1..=9u8 {
-        let has = |c: usize| has(g, c, d);
-        let mut links = vec![Vec::new(); 81];
-        for h in &hs {
-            let at: Vec<usize> = h.iter().copied().filter(|&c| has(c)).collect();
-            if at.len() == 2 {
-                links[at[0]].push(at[1]);
-                links[at[1]].push(at[0]);
-            }
-        }
-        let mut coloured = [false; 81];
-        for start in 0..81 {
-            if links[start].is_empty() || coloured[start] {
-                continue;
-            }
-            let mut colours = [Vec::new(), Vec::new()];
-            let mut todo = vec![(start, 0)];
-            coloured[start] = true;
-            while let Some((c, k)) = todo.pop() {
-                colours[k].push(c);
-                for &p in &links[c] {
-                    if !coloured[p] {
-                        coloured[p] = true;
-                        todo.push((p, 1 - k));
-                    }
-                }
-            }
-            let sees_one = |of: &Vec<usize>, c: usize| of.iter().any(|&a| sees(a, c));
-            match (0..2).find(|&k| colours[k].iter().any(|&c| sees_one(&colours[k], c))) {
-                Some(k) => out.extend(colours[k].iter().map(|&c| (d, c))),
-                None => out.extend((0..81).filter_map(|c| {
-                    let outside = !colours[0].contains(&c) && !colours[1].contains(&c);
-                    (has(c) && outside && sees_one(&colours[0], c) && sees_one(&colours[1], c))
-                        .then_some((d, c))
-                })),
-            }
+pub fn colouring(g: &Grid) -> Eliminations {
+    (1..=9u8)
+        .flat_map(|d| components(g, d).into_iter().flat_map(|(_, out)| out))
+        .collect()
+}
+
+/// What simple colouring removes in `g` through digit `d`'s component whose cells are
+/// `cells`, if it is one.
+pub fn colouring_of(g: &Grid, d: u8, cells: &[usize]) -> Option<Eliminations> {
+    let mut cells = cells.to_vec();
+    cells.sort();
+    components(g, d)
+        .into_iter()
+        .find_map(|(c, out)| (c == cells).then_some(out))
+}
+
+/// Each component of digit `d`'s strong links in `g` (its cells in order), with the
+/// eliminations it makes.
+fn components(g: &Grid, d: u8) -> Vec<(Vec<usize>, Eliminations)> {
+    let has = |c: usize| has(g, c, d);
+    let mut links = vec![Vec::new(); 81];
+    for h in houses() {
+        let at: Vec<usize> = h.into_iter().filter(|&c| has(c)).collect();
+        if at.len() == 2 {
+            links[at[0]].push(at[1]);
+            links[at[1]].push(at[0]);
         }
     }
-    out
+    let mut coloured = [false; 81];
+    let mut all = Vec::new();
+    for start in 0..81 {
+        if links[start].is_empty() || coloured[start] {
+            continue;
+        }
+        let mut colours = [Vec::new(), Vec::new()];
+        let mut todo = vec![(start, 0)];
+        coloured[start] = true;
+        while let Some((c, k)) = todo.pop() {
+            colours[k].push(c);
+            for &p in &links[c] {
+                if !coloured[p] {
+                    coloured[p] = true;
+                    todo.push((p, 1 - k));
+                }
+            }
+        }
+        let sees_one = |of: &Vec<usize>, c: usize| of.iter().any(|&a| sees(a, c));
+        let out: Eliminations =
+            match (0..2).find(|&k| colours[k].iter().any(|&c| sees_one(&colours[k], c))) {
+                Some(k) => colours[k].iter().map(|&c| (d, c)).collect(),
+                None => (0..81)
+                    .filter(|&c| {
+                        let outside = !colours[0].contains(&c) && !colours[1].contains(&c);
+                        has(c) && outside && sees_one(&colours[0], c) && sees_one(&colours[1], c)
+                    })
+                    .map(|c| (d, c))
+                    .collect(),
+            };
+        let mut cells = [&colours[0][..], &colours[1][..]].concat();
+        cells.sort();
+        all.push((cells, out));
+    }
+    all
 }
 
 /// Every elimination a basic fish of size `k` makes in `g` (X-wing 2, swordfish 3,
@@ -220,7 +244,7 @@ pub fn colouring(g: &Grid) -> Vec<(u8, usize)> {
 /// columns), each with two to k places for it (a line with one is a single's), whose
 /// places lie in k cover lines of the other kind together; the cover lines' other cells
 /// lose the digit.
-pub fn fish(g: &Grid, k: usize) -> Vec<(u8, usize)> {
+pub fn fish(g: &Grid, k: usize) -> Eliminations {
     let mut out = Vec::new();
     for d in 1..=9u8 {
         let has = |c: usize| has(g, c, d);
@@ -267,7 +291,7 @@ pub fn fish(g: &Grid, k: usize) -> Vec<(u8, usize)> {
 /// other. Type 3: in a house holding both roof cells, the roof's extras (two or more
 /// digits) and one to three of the house's other open cells hold as many digits as there
 /// are cells, the roof counting as one, and the house's remaining cells lose those digits.
-pub fn rectangles(g: &Grid, types: &[u8]) -> Vec<(u8, usize)> {
+pub fn rectangles(g: &Grid, types: &[u8]) -> Eliminations {
     let has = |c: usize, d: u8| has(g, c, d);
     let cands = |c: usize| -> Vec<u8> { (1..=9).filter(|&d| has(c, d)).collect() };
     let hs = houses();
@@ -371,7 +395,7 @@ fn cands(g: &Grid, c: usize) -> Vec<u8> {
 }
 
 /// (d, c) for every cell `c` holding candidate `d` that sees every cell of `of`.
-fn seeing_all(g: &Grid, d: u8, of: &[usize]) -> Vec<(u8, usize)> {
+fn seeing_all(g: &Grid, d: u8, of: &[usize]) -> Eliminations {
     (0..81)
         .filter(|&c| has(g, c, d) && of.iter().all(|&e| sees(c, e)))
         .map(|c| (d, c))
@@ -380,7 +404,7 @@ fn seeing_all(g: &Grid, d: u8, of: &[usize]) -> Vec<(u8, usize)> {
 
 /// Every elimination an XY-wing makes in `g`: a pivot with just {x, y} seeing two pincers
 /// with just {x, z} and {y, z}; every cell that sees both pincers loses z.
-pub fn xy_wing(g: &Grid) -> Vec<(u8, usize)> {
+pub fn xy_wing(g: &Grid) -> Eliminations {
     let mut out = Vec::new();
     let two: Vec<usize> = (0..81).filter(|&c| cands(g, c).len() == 2).collect();
     for &p in &two {
@@ -400,7 +424,7 @@ pub fn xy_wing(g: &Grid) -> Vec<(u8, usize)> {
 
 /// Every elimination an XYZ-wing makes in `g`: a pivot with just {x, y, z} seeing two
 /// pincers with just {x, z} and {y, z}; every cell that sees all three loses z.
-pub fn xyz_wing(g: &Grid) -> Vec<(u8, usize)> {
+pub fn xyz_wing(g: &Grid) -> Eliminations {
     let mut out = Vec::new();
     for p in (0..81).filter(|&c| cands(g, c).len() == 3) {
         let xyz = cands(g, p);
@@ -422,7 +446,7 @@ pub fn xyz_wing(g: &Grid) -> Vec<(u8, usize)> {
 /// Every elimination a W-wing makes in `g`: two cells that do not see each other, each with
 /// just {x, y}, and a house where x has just two places, neither of them those cells, one
 /// seeing each; every cell that sees both loses y.
-pub fn w_wing(g: &Grid) -> Vec<(u8, usize)> {
+pub fn w_wing(g: &Grid) -> Eliminations {
     let mut out = Vec::new();
     for a in 0..81 {
         for b in a + 1..81 {
@@ -460,7 +484,7 @@ fn strong_links(g: &Grid, d: u8) -> Vec<(usize, [usize; 2])> {
 /// Every elimination a skyscraper makes in `g`: for a digit, two parallel lines where it
 /// has just two places, one place of each in one crossing line and the other two not; every
 /// cell that sees both of those other two loses the digit.
-pub fn skyscraper(g: &Grid) -> Vec<(u8, usize)> {
+pub fn skyscraper(g: &Grid) -> Eliminations {
     let mut out = Vec::new();
     for d in 1..=9 {
         let links = strong_links(g, d);
@@ -488,7 +512,7 @@ pub fn skyscraper(g: &Grid) -> Vec<(u8, usize)> {
 /// Every elimination a two-string kite makes in `g`: for a digit, a row and a column where
 /// it has just two places, four cells in all, one place of each in one box; every cell that
 /// sees both of the other two places loses the digit.
-pub fn kite(g: &Grid) -> Vec<(u8, usize)> {
+pub fn kite(g: &Grid) -> Eliminations {
     let box_of = |c: usize| c / 27 * 3 + c % 9 / 3;
     let mut out = Vec::new();
     for d in 1..=9 {

@@ -368,8 +368,13 @@ fn the_level_follows_grade_where_the_routes_part() {
 
 /// Checks `find` on every grid that grading 400 minimal puzzles passes through against
 /// `every`, all the eliminations of its technique there: it finds a step exactly where there
-/// is one, and removes only what the definition does. Returns the steps it found.
-fn against_definition(find: Finder, every: impl Fn(&Grid) -> Vec<(u8, usize)>) -> Vec<Step> {
+/// is one, and removes only what the definition does; and, where `whole` names what the
+/// definition removes through the step's own pattern, all of that. Returns the steps found.
+fn against_definition(
+    find: Finder,
+    every: impl Fn(&Grid) -> reference::Eliminations,
+    whole: impl Fn(&Grid, &Step) -> Option<reference::Eliminations>,
+) -> Vec<Step> {
     let mut found = Vec::new();
     for k in 0..400 {
         let p = puzzle(k, true);
@@ -380,20 +385,36 @@ fn against_definition(find: Finder, every: impl Fn(&Grid) -> Vec<(u8, usize)>) -
                 return;
             };
             found.push(step);
-            for (i, &m) in step.remove.iter().enumerate() {
-                for c in cells(m) {
-                    let what = (i as u8 + 1, c as usize);
-                    assert!(all.contains(&what), "{p:?}: {}", step.describe());
-                }
+            let removed: reference::Eliminations = (1..=9u8)
+                .flat_map(|d| cells(step.remove[d as usize - 1]).map(move |c| (d, c as usize)))
+                .collect();
+            for what in &removed {
+                assert!(all.contains(what), "{p:?}: {}", step.describe());
+            }
+            if let Some(mut want) = whole(g, &step) {
+                want.sort();
+                want.dedup();
+                assert_eq!(removed, want, "{p:?}: {}", step.describe());
             }
         });
     }
     found
 }
 
+/// For [`against_definition`], when only soundness is checked.
+fn any_part(_: &Grid, _: &Step) -> Option<reference::Eliminations> {
+    None
+}
+
 #[test]
 fn simple_colouring_removes_what_its_definition_does() {
-    let found = against_definition(chains::simple_colouring, reference::colouring).len();
+    // A step is one component of one digit's strong links, and removes all it can.
+    let component = |g: &Grid, s: &Step| {
+        let d = s.digits.trailing_zeros() as u8 + 1;
+        let cells: Vec<usize> = cells(s.cells).map(usize::from).collect();
+        Some(reference::colouring_of(g, d, &cells).expect("a component"))
+    };
+    let found = against_definition(chains::simple_colouring, reference::colouring, component).len();
     assert!(found > 8000, "{found}");
 }
 
@@ -404,7 +425,7 @@ fn fish_remove_what_their_definition_does() {
         (fish::swordfish, 3, 4000),
         (fish::jellyfish, 4, 3000),
     ] {
-        let found = against_definition(find, |g| reference::fish(g, k)).len();
+        let found = against_definition(find, |g| reference::fish(g, k), any_part).len();
         assert!(found > least, "size {k}: {found}");
     }
 }
@@ -416,7 +437,7 @@ fn unique_rectangles_remove_what_their_definition_does() {
         (unique::rectangle_2_4, &[2, 4], 1500),
         (unique::rectangle_3, &[3], 600),
     ] {
-        let found = against_definition(find, |g| reference::rectangles(g, types));
+        let found = against_definition(find, |g| reference::rectangles(g, types), any_part);
         assert!(found.len() > least, "types {types:?}: {}", found.len());
         if types == [3] {
             // 4.6 for a naked pair with the roof, 0.1 more a cell past it: the set's other
@@ -445,7 +466,7 @@ fn wings_and_strong_link_chains_remove_what_their_definitions_do() {
         (chains::skyscraper, reference::skyscraper, 3000),
         (chains::two_string_kite, reference::kite, 2500),
     ] {
-        let found = against_definition(find, every).len();
+        let found = against_definition(find, every, any_part).len();
         assert!(found > least, "{found} steps, {least} wanted");
     }
 }
