@@ -411,12 +411,20 @@ fn an_input_that_is_the_output_is_refused() {
             "{line}"
         );
     }
-    std::fs::write(dir.join("x.txt"), &text).unwrap();
-    let r = sh(
-        &dir,
+    // Standard output on the input is no matter when the output goes elsewhere.
+    for line in [
         "sudoku-solve x.txt > y.txt && sudoku-check --solves x.txt y.txt",
-    );
-    assert_eq!(r.status, 0, "{}", r.stderr);
+        "sudoku -s x.txt >> x.txt && sudoku-check --solves x.txt sudoku.txt",
+    ] {
+        std::fs::write(dir.join("x.txt"), &text).unwrap();
+        let r = sh(&dir, line);
+        assert_eq!(r.status, 0, "{line}: {}", r.stderr);
+        assert_eq!(
+            std::fs::read_to_string(dir.join("x.txt")).unwrap(),
+            text,
+            "{line}"
+        );
+    }
 }
 
 // sudoku-check --solves - < p.txt  (and - or /dev/stdin twice)
