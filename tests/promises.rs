@@ -537,6 +537,16 @@ fn sudoku_s_says_the_file_was_not_written() {
          sudoku: sudoku.txt not written: 1 of 3 puzzles failed\n"
     );
     assert_eq!(std::fs::read(dir.join("sudoku.txt")).unwrap(), SENTINEL);
+    // To standard output the boards go out as they are solved, so there is no such line.
+    for out in ["-", "/dev/stdout"] {
+        let r = run_in(Some(&dir), "sudoku", &["-s", &bad, "-o", out], b"");
+        assert_eq!(r.status, 1, "{out}");
+        assert_eq!(
+            r.stderr, "bad.txt:2: board 2: invalid puzzle: digit 1 repeats in row 1\n",
+            "{out}"
+        );
+        assert_eq!(r.stdout.len(), 163 * 3 - 1, "{out}");
+    }
 }
 
 // sudoku-solve -j 0 = one thread a core: the same output
