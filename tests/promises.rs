@@ -537,6 +537,16 @@ fn sudoku_s_says_the_file_was_not_written() {
          sudoku: sudoku.txt not written: 1 of 3 puzzles failed\n"
     );
     assert_eq!(std::fs::read(dir.join("sudoku.txt")).unwrap(), SENTINEL);
+    // A file that stops being a board stream: its error, then why nothing was written.
+    std::fs::write(dir.join("cut.txt"), format!("{UNIQUE}\n{UNIQUE}\nxyz\n")).unwrap();
+    let r = run_in(Some(&dir), "sudoku", &["-s", "cut.txt"], b"");
+    assert_eq!(r.status, 2);
+    assert_eq!(
+        r.stderr,
+        "sudoku: cut.txt:3:1: unexpected character 'x'\n\
+         sudoku: sudoku.txt not written: cut.txt could not be read to its end\n"
+    );
+    assert_eq!(std::fs::read(dir.join("sudoku.txt")).unwrap(), SENTINEL);
     // To standard output the boards go out as they are solved, so there is no such line.
     for out in ["-", "/dev/stdout"] {
         let r = run_in(Some(&dir), "sudoku", &["-s", &bad, "-o", out], b"");
