@@ -195,12 +195,9 @@ pub fn colouring_of(g: &Grid, d: u8, cells: &[usize]) -> Option<Eliminations> {
 fn components(g: &Grid, d: u8) -> Vec<(Vec<usize>, Eliminations)> {
     let has = |c: usize| has(g, c, d);
     let mut links = vec![Vec::new(); 81];
-    for h in houses() {
-        let at: Vec<usize> = h.into_iter().filter(|&c| has(c)).collect();
-        if at.len() == 2 {
-            links[at[0]].push(at[1]);
-            links[at[1]].push(at[0]);
-        }
+    for (_, [p, q]) in strong_links(g, d) {
+        links[p].push(q);
+        links[q].push(p);
     }
     let mut coloured = [false; 81];
     let mut all = Vec::new();
@@ -455,9 +452,7 @@ pub fn w_wing(g: &Grid) -> Eliminations {
                 continue;
             }
             for (x, y) in [(xy[0], xy[1]), (xy[1], xy[0])] {
-                for h in houses() {
-                    let at: Vec<usize> = h.into_iter().filter(|&c| has(g, c, x)).collect();
-                    let [p, q] = at[..] else { continue };
+                for (_, [p, q]) in strong_links(g, x) {
                     let apart = ![p, q].iter().any(|e| [a, b].contains(e));
                     if apart && (sees(p, a) && sees(q, b) || sees(p, b) && sees(q, a)) {
                         out.extend(seeing_all(g, y, &[a, b]));
