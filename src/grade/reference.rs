@@ -290,7 +290,7 @@ pub fn fish(g: &Grid, k: usize) -> Eliminations {
 /// are cells, the roof counting as one, and the house's remaining cells lose those digits.
 pub fn rectangles(g: &Grid, types: &[u8]) -> Eliminations {
     let has = |c: usize, d: u8| has(g, c, d);
-    let cands = |c: usize| -> Vec<u8> { (1..=9).filter(|&d| has(c, d)).collect() };
+    let cands = |c: usize| cands(g, c);
     let hs = houses();
     let mut out = Vec::new();
     for r1 in 0..9 {
@@ -327,12 +327,7 @@ pub fn rectangles(g: &Grid, types: &[u8]) -> Eliminations {
                                 let xp: Vec<u8> = cands(p).into_iter().filter(ab).collect();
                                 let xq: Vec<u8> = cands(q).into_iter().filter(ab).collect();
                                 if types.contains(&2) && xp == xq && xp.len() == 1 {
-                                    let z = xp[0];
-                                    out.extend(
-                                        (0..81)
-                                            .filter(|&c| has(c, z) && sees(c, p) && sees(c, q))
-                                            .map(|c| (z, c)),
-                                    );
+                                    out.extend(seeing_all(g, xp[0], &[p, q]));
                                 }
                                 let mut extra: Vec<u8> = xp.iter().chain(&xq).copied().collect();
                                 extra.sort();
