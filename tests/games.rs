@@ -84,6 +84,54 @@ fn the_same_seed_gives_the_same_bytes_whatever_the_threads() {
     }
 }
 
+// sudoku-gen --seed 1 ... for each kind of item, and sudoku -n 2 -m 3 --seed 1 -o -
+// (golden: a seed's bytes must never change without a reviewed diff; SUDOKU_BLESS=1
+// rewrites it)
+#[test]
+fn a_seed_gives_the_bytes_it_always_gave() {
+    const KINDS: [&str; 17] = [
+        "--random --line 3",
+        "--random 2 --skip 1000000",
+        "-p --line 3",
+        "-p --blanks 30-50 --line 3",
+        "-p --symmetric --blanks 30-50 --line 3",
+        "-p --blanks 80-81 --line 10",
+        "-p --unique --line 3",
+        "-p --unique 2 --skip 1000000",
+        "-p --unique --line 2 --skip 18446744073709551613",
+        "-p --minimal --line 3",
+        "-p --minimal --symmetric --line 3",
+        "-p --level easy --line 3",
+        "-p --level medium --line 3",
+        "-p --level hard --line 3",
+        "-p --level hard --symmetric --line 3",
+        "-p --level hard --blanks 53-54 --line 3",
+        "-p --level expert --line 3",
+    ];
+    let mut got = String::new();
+    for kind in KINDS {
+        got += &format!("# sudoku-gen --seed 1 {kind}\n");
+        let args: Vec<&str> = ["--seed", "1"].into_iter().chain(kind.split(' ')).collect();
+        let r = run("sudoku-gen", &args, b"");
+        assert_eq!((r.status, r.stderr.as_str()), (0, ""), "{kind}");
+        got += &r.out();
+        got += "\n";
+    }
+    got += "# sudoku -n 2 -m 3 --seed 1 -o -\n";
+    let r = run(
+        "sudoku",
+        &["-n", "2", "-m", "3", "--seed", "1", "-o", "-"],
+        b"",
+    );
+    assert_eq!((r.status, r.stderr.as_str()), (0, ""));
+    got += &r.out();
+    let golden = data("gen_seeded.txt");
+    if std::env::var_os("SUDOKU_BLESS").is_some() {
+        std::fs::write(&golden, &got).unwrap();
+    }
+    assert_eq!(got, std::fs::read_to_string(golden).unwrap());
+}
+
 // sudoku-gen -p --blanks 79-81 --seed 3 --line 300 -j1 = ... -j3: 300 distinct boards
 #[test]
 fn puzzles_that_can_repeat_are_made_again_in_order() {

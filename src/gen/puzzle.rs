@@ -96,7 +96,7 @@ impl Spec {
         if lo > hi || hi > 81 {
             return Some(format!("blanks {lo}-{hi}: expected L-U with L <= U <= 81"));
         }
-        if (self.unique || self.minimal || self.level.is_some()) && lo > MAX_UNIQUE_BLANKS {
+        if self.unique_puzzles() && lo > MAX_UNIQUE_BLANKS {
             return Some(format!(
                 "a unique puzzle has at least 17 givens, so at most {MAX_UNIQUE_BLANKS} blanks, \
                  not {lo}-{hi}"
@@ -119,6 +119,8 @@ fn units(symmetric: bool) -> Vec<[u8; 2]> {
 /// blanked, if it has one now: one that differs from `grid` at `a`, or (with `a` as it
 /// was) at `b`.
 fn second_solution(p: &Board, grid: &Board, a: usize, b: usize) -> Option<Board> {
+    #[cfg(test)]
+    tests::SOLVER_QUESTIONS.with(|n| n.set(n.get() + 1));
     if let Some(s) = solution_without(p, a, grid.0[a]) {
         return Some(s);
     }
@@ -128,6 +130,18 @@ fn second_solution(p: &Board, grid: &Board, a: usize, b: usize) -> Option<Board>
     let mut q = *p;
     q.0[a] = grid.0[a];
     solution_without(&q, b, grid.0[b])
+}
+
+/// Whether blank `c`, whose digit is `d`, is forced by the givens (`h`, their digits by
+/// house; `blank`, the blank cells): a naked single (its houses hold every other digit) or
+/// a hidden one (in one of its houses no other blank can take `d`). A puzzle unique before
+/// `c` was blanked stays unique when it is.
+fn forced(h: &Houses, blank: u128, c: usize, d: u8) -> bool {
+    h.free(c).count_ones() == 1
+        || HOUSES_OF[c].iter().any(|&house| {
+            cells(HOUSES[house as usize] & blank & !(1 << c))
+                .all(|e| h.free(e as usize) & 1 << d == 0)
+        })
 }
 
 /// Tries to blank each unit of `order` in turn while `p` has fewer than `target` blanks
@@ -154,16 +168,6 @@ fn dig(
     if let Some(sets) = &mut sets {
         sets.next_pass();
     }
-    // Whether blank `c` (its digit d) is a naked single of the givens, or a hidden one: in
-    // one of its houses no other blank can take d.
-    let forced = |h: &Houses, blank: u128, c: usize| {
-        let d = grid.0[c];
-        h.free(c).count_ones() == 1
-            || HOUSES_OF[c].iter().any(|&house| {
-                cells(HOUSES[house as usize] & blank & !(1 << c))
-                    .all(|e| h.free(e as usize) & 1 << d == 0)
-            })
-    };
     for &[a, b] in order {
         let (a, b) = (a as usize, b as usize);
         let size = 1 + u8::from(a != b);
@@ -179,7 +183,8 @@ fn dig(
         let unique = match &mut sets {
             None => true, // uniqueness not asked for
             Some(sets) => {
-                forced(&givens, blank, a) && (a == b || forced(&givens, blank, b))
+                forced(&givens, blank, a, grid.0[a])
+                    && (a == b || forced(&givens, blank, b, grid.0[b]))
                     || !sets.missed_by(given_cells & !unit)
                         && second_solution(p, grid, a, b)
                             .map(|s| sets.add(unavoidable::difference(&s, grid)))
@@ -279,7 +284,13 @@ fn at_level(mut p: Board, grid: &Board, level: Level, spec: &Spec) -> Option<Boa
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::box_of;
     use crate::solve::reference;
+
+    thread_local! {
+        /// Questions [`second_solution`] put to the solver on this thread.
+        pub(super) static SOLVER_QUESTIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
 
     fn spec(lo: u8, hi: u8) -> Spec {
         Spec {
@@ -346,13 +357,90 @@ mod tests {
         }
     }
 
+    /// [`forced`] by its definition, read off the board: the digits of the givens `c` sees,
+    /// and for each house of `c` whether every other blank there sees a given `d`.
+    fn forced_by_definition(p: &Board, c: usize, d: u8) -> (bool, bool) {
+        let house = |e: usize, kind: usize| [e / 9, e % 9, box_of(e)][kind];
+        let sees =
+            |e: usize, f: usize| e != f && (0..3).any(|kind| house(e, kind) == house(f, kind));
+        let seen = |e: usize, x: u8| (0..81).any(|f| sees(e, f) && p.0[f] == x);
+        let naked = (1..=9).all(|x| x == d || seen(c, x));
+        let hidden = (0..3).any(|kind| {
+            (0..81)
+                .filter(|&e| e != c && p.0[e] == 0 && house(e, kind) == house(c, kind))
+                .all(|e| seen(e, d))
+        });
+        (naked, hidden)
+    }
+
+    #[test]
+    fn forced_blanks_are_the_naked_and_hidden_singles_of_the_givens() {
+        // Blanks that are naked singles only, hidden only, both, neither.
+        let mut kinds = [0; 4];
+        for k in 0..300 {
+            let mut rng = Rng::for_item(7, k);
+            let grid = Grids::new(7).grid(k, &mut rng);
+            let mut order: Vec<usize> = (0..81).collect();
+            rng.shuffle(&mut order);
+            let order = &order[..20 + rng.below(45) as usize];
+            let mut p = grid;
+            for &c in order {
+                p.0[c] = 0;
+            }
+            let h = Houses::of(&p);
+            let blank = order.iter().fold(0u128, |m, &c| m | 1 << c);
+            for &c in order {
+                let (naked, hidden) = forced_by_definition(&p, c, grid.0[c]);
+                let got = forced(&h, blank, c, grid.0[c]);
+                assert_eq!(got, naked || hidden, "{p:?}, cell {c}");
+                kinds[usize::from(naked) * 2 + usize::from(hidden)] += 1;
+            }
+        }
+        assert!(kinds.iter().all(|&n| n > 400), "{kinds:?}");
+    }
+
+    #[test]
+    fn the_solver_is_asked_only_what_the_shortcuts_cannot_answer() {
+        // A question per unit dug, but the shortcuts of `dig` answer most: forced blanks
+        // (of both cells of a pair) and the grid's two-digit sets. Either one left out
+        // raises the questions of these digs past the bounds.
+        for (symmetric, most) in [(false, 34 * 200), (true, 19 * 200)] {
+            let s = Spec {
+                symmetric,
+                ..Spec::MINIMAL
+            };
+            SOLVER_QUESTIONS.with(|n| n.set(0));
+            for k in 0..200 {
+                make(&s, 1, k, 0).unwrap();
+            }
+            let asked = SOLVER_QUESTIONS.with(|n| n.get());
+            assert!(asked <= most, "symmetric {symmetric}: {asked} questions");
+        }
+    }
+
     #[test]
     fn impossible_requests_are_told() {
-        let s = Spec {
-            unique: true,
-            ..spec(65, 70)
-        };
-        assert!(s.impossible().unwrap().contains("at least 17 givens"));
+        // Unique, minimal and level puzzles all have one solution.
+        for s in [
+            Spec {
+                unique: true,
+                ..spec(65, 70)
+            },
+            Spec {
+                minimal: true,
+                ..spec(65, 70)
+            },
+            Spec {
+                level: Some(Level::Easy),
+                ..spec(65, 70)
+            },
+        ] {
+            assert!(
+                s.impossible().unwrap().contains("at least 17 givens"),
+                "{s:?}"
+            );
+        }
+        assert_eq!(spec(65, 70).impossible(), None);
         assert!(spec(50, 40).impossible().is_some());
         assert_eq!(spec(0, 81).impossible(), None);
         // Merely unlikely: 64 blanks and unique, in a handful of attempts, does not happen.

@@ -181,6 +181,30 @@ mod tests {
     }
 
     #[test]
+    fn a_grid_keeps_room_for_the_sets_added_and_no_more() {
+        for k in 0..50 {
+            let g = Grids::new(5).grid(k, &mut Rng::for_item(5, k));
+            let mut sets = two_digit(&g);
+            let found = sets.iter().count();
+            assert!(found <= MOST, "{found}");
+            // Distinct sets of two cells (two-digit sets have four or more): each is read
+            // once a pass has begun, and those past the room (at least ADDED) are dropped.
+            let room = MOST + ADDED - found;
+            let added = |i: usize| 1u128 << (i % 40) | 1 << (40 + i / 40);
+            for i in 0..room + 10 {
+                sets.add(added(i));
+            }
+            assert!(!sets.missed_by(!added(0)));
+            sets.next_pass();
+            assert_eq!(sets.iter().count(), MOST + ADDED);
+            for i in 0..room + 10 {
+                assert_eq!(sets.missed_by(!added(i)), i < room, "{i}");
+            }
+            assert!(!sets.missed_by(u128::MAX));
+        }
+    }
+
+    #[test]
     fn difference_marks_the_cells_that_differ() {
         let mut rng = Rng::for_item(9, 0);
         let g = Grids::new(9).grid(0, &mut rng);
