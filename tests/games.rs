@@ -125,11 +125,7 @@ fn a_seed_gives_the_bytes_it_always_gave() {
     );
     assert_eq!((r.status, r.stderr.as_str()), (0, ""));
     got += &r.out();
-    let golden = data("gen_seeded.txt");
-    if std::env::var_os("SUDOKU_BLESS").is_some() {
-        std::fs::write(&golden, &got).unwrap();
-    }
-    assert_eq!(got, std::fs::read_to_string(golden).unwrap());
+    golden("gen_seeded.txt", &got);
 }
 
 // sudoku-gen -p --blanks 79-81 --seed 3 --line 300 -j1 = ... -j3: 300 distinct boards

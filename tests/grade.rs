@@ -9,12 +9,7 @@ fn grades_scores_and_steps_of_a_fixed_sample() {
     let sample = data("grade_sample.txt");
     let r = run("sudoku-grade", &["--steps", sample.to_str().unwrap()], b"");
     assert_eq!((r.status, r.stderr.as_str()), (0, ""));
-    let golden = data("grade_steps.txt");
-    if std::env::var_os("SUDOKU_BLESS").is_some() {
-        std::fs::write(&golden, &r.stdout).unwrap();
-    }
-    let want = std::fs::read_to_string(&golden).unwrap();
-    assert_eq!(r.out(), want);
+    let want = golden("grade_steps.txt", &r.out());
     // Without --steps: the same lines less the steps.
     let r = run("sudoku-grade", &[sample.to_str().unwrap()], b"");
     let lines: Vec<&str> = want.lines().filter(|l| !l.starts_with('#')).collect();

@@ -148,6 +148,18 @@ pub fn data(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// Asserts that `got` is the golden file `tests/data/NAME` (which `SUDOKU_BLESS=1`
+/// rewrites to `got` first), and returns the file's text.
+pub fn golden(name: &str, got: &str) -> String {
+    let path = data(name);
+    if std::env::var_os("SUDOKU_BLESS").is_some() {
+        std::fs::write(&path, got).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(got, want, "{name}");
+    want
+}
+
 /// An independent reading of grid-form text: boards as 81-digit strings, checking the exact
 /// layout on the way (panics on any deviation).
 pub fn strict_grids(text: &[u8]) -> Vec<[u8; 81]> {

@@ -284,7 +284,7 @@ fn at_level(mut p: Board, grid: &Board, level: Level, spec: &Spec) -> Option<Boa
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::box_of;
+    use crate::board::{box_of, col_of, row_of};
     use crate::solve::reference;
 
     thread_local! {
@@ -360,10 +360,9 @@ mod tests {
     /// [`forced`] by its definition, read off the board: the digits of the givens `c` sees,
     /// and for each house of `c` whether every other blank there sees a given `d`.
     fn forced_by_definition(p: &Board, c: usize, d: u8) -> (bool, bool) {
-        let house = |e: usize, kind: usize| [e / 9, e % 9, box_of(e)][kind];
-        let sees =
-            |e: usize, f: usize| e != f && (0..3).any(|kind| house(e, kind) == house(f, kind));
-        let seen = |e: usize, x: u8| (0..81).any(|f| sees(e, f) && p.0[f] == x);
+        let peers = reference::peers();
+        let house = |e: usize, kind: usize| [row_of(e), col_of(e), box_of(e)][kind];
+        let seen = |e: usize, x: u8| peers[e].iter().any(|&f| p.0[f] == x);
         let naked = (1..=9).all(|x| x == d || seen(c, x));
         let hidden = (0..3).any(|kind| {
             (0..81)

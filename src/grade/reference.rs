@@ -7,6 +7,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::candidates::Grid;
+use crate::board::{box_of, col_of, row_of};
 use crate::Board;
 
 type Cands = [[bool; 10]; 81];
@@ -30,7 +31,7 @@ fn houses() -> Vec<Vec<usize>> {
 }
 
 fn sees(a: usize, b: usize) -> bool {
-    a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
+    a != b && (row_of(a) == row_of(b) || col_of(a) == col_of(b) || box_of(a) == box_of(b))
 }
 
 /// All k-element subsets of `items`.
@@ -503,7 +504,6 @@ pub fn skyscraper(g: &Grid) -> Eliminations {
 /// it has just two places, four cells in all, one place of each in one box; every cell that
 /// sees both of the other two places loses the digit.
 pub fn kite(g: &Grid) -> Eliminations {
-    let box_of = |c: usize| c / 27 * 3 + c % 9 / 3;
     let mut out = Vec::new();
     for d in 1..=9 {
         let links = strong_links(g, d);

@@ -13,7 +13,7 @@ pub fn count_up_to(puzzle: &Board, limit: u32) -> (u32, Option<Board>) {
 }
 
 /// For each cell, the 20 other cells of its row, column or box.
-fn peers() -> [[usize; 20]; 81] {
+pub fn peers() -> [[usize; 20]; 81] {
     let mut t = [[0; 20]; 81];
     for (cell, list) in t.iter_mut().enumerate() {
         let mut n = 0;
