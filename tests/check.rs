@@ -29,20 +29,28 @@ fn generated_grids_pass() {
 fn each_failure_is_found_at_its_line() {
     let good = gen("5");
     // Board 2 starts on line 11; its row 3 is line 13.
-    let row = String::from_utf8(good.clone())
-        .unwrap()
-        .lines()
-        .nth(12)
-        .unwrap()
-        .to_string();
-    let mut clash = row.clone();
-    clash.replace_range(0..1, &row[2..3]);
+    let line = |n: usize| {
+        let text = String::from_utf8(good.clone()).unwrap();
+        text.lines().nth(n - 1).unwrap().to_string()
+    };
+    // The line with its first cell's digit written again in its second cell.
+    let clash = |n: usize| {
+        let mut row = line(n);
+        row.replace_range(2..3, &line(n)[0..1]);
+        row
+    };
+    let row = line(13);
     let blank = format!("0{}", &row[1..]);
     let cases: Vec<(Vec<u8>, &[&str], &str)> = vec![
         (
-            with_line(&good, 13, &clash),
+            with_line(&good, 13, &clash(13)),
             &[],
             "<stdin>:13:3: board 2: digit",
+        ),
+        (
+            with_line(&good, 3, &clash(3)),
+            &[],
+            "<stdin>:3:3: board 1: digit",
         ),
         (
             with_line(&good, 13, &blank),

@@ -217,7 +217,9 @@ impl State {
         }
         // Column numbers are 1-based over `s`, after a leading BOM.
         let lead = s.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
-        let body = s[lead..].trim_end_with(|c| c == ' ' || c == '\t');
+        // Trailing whitespace stays: the cell loop skips it, and after a line-form board
+        // it is an empty comment.
+        let body = &s[lead..];
         if body.is_empty() {
             if self.rows > 0 {
                 return Err(self.syntax(None, self.short_board_msg()));
@@ -365,9 +367,8 @@ impl State {
                 return self.note(Some(pos as u64 + 1), what);
             }
         }
-        if s.len() < 17 {
-            self.note(Some(2), "cells must be separated by exactly one space");
-        }
+        // Nothing more to check: the row has 9 cells, and the loop found a digit at every
+        // even column and a space at every odd one, so it is exactly 17 bytes.
     }
 
     fn short_board_msg(&self) -> String {
@@ -536,7 +537,7 @@ impl<R: BufRead> Reader<R> {
             if buf.is_empty() {
                 return self.finish();
             }
-            if self.partial.is_empty() && self.st.rows == 0 && self.st.line_no > 0 {
+            if self.partial.is_empty() && self.st.rows == 0 {
                 // Fast paths: a whole board in one piece, already inside the buffer (in
                 // grid form with the empty line before it, if there is one).
                 let gap = usize::from(buf[0] == b'\n');
@@ -670,6 +671,66 @@ mod tests {
     }
 
     #[test]
+    fn what_follows_the_last_board_is_its_own_departure() {
+        let trailing = |text: &str| {
+            let mut r = Reader::new(text.as_bytes());
+            while r.next().unwrap().is_some() {}
+            r.trailing_layout().map(|i| (i.line, i.col, i.what))
+        };
+        let grid = grid();
+        assert_eq!(trailing(&grid), None);
+        assert_eq!(
+            trailing(&format!("{grid}\n\n")),
+            Some((11, None, "empty line after the last board"))
+        );
+        assert_eq!(
+            trailing(&format!("{grid}\n# end\n\n")),
+            Some((11, Some(1), "comment line"))
+        );
+    }
+
+    /// A `BufRead` over `text` whose first `fill_buf` fails with `kind`.
+    struct FailsOnce<'a> {
+        text: &'a [u8],
+        kind: Option<io::ErrorKind>,
+    }
+
+    impl io::Read for FailsOnce<'_> {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            unreachable!("read through fill_buf")
+        }
+    }
+
+    impl BufRead for FailsOnce<'_> {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            match self.kind.take() {
+                Some(kind) => Err(kind.into()),
+                None => Ok(self.text),
+            }
+        }
+        fn consume(&mut self, n: usize) {
+            self.text = &self.text[n..];
+        }
+    }
+
+    #[test]
+    fn an_interrupted_read_is_retried_and_other_errors_end_the_stream() {
+        let text = grid();
+        let read = |kind| {
+            let mut r = Reader::new(FailsOnce {
+                text: text.as_bytes(),
+                kind: Some(kind),
+            });
+            r.next()
+                .map(|it| it.map(|it| it.index))
+                .map_err(|e| e.to_string())
+        };
+        assert_eq!(read(io::ErrorKind::Interrupted), Ok(Some(1)));
+        let err = read(io::ErrorKind::PermissionDenied).unwrap_err();
+        assert!(err.starts_with(": permission denied"), "{err}");
+    }
+
+    #[test]
     fn lenient_forms_read_the_same_board() {
         let want = read_all(grid().as_bytes()).unwrap()[0].board;
         let crlf = grid().replace('\n', "\r\n");
@@ -695,12 +756,75 @@ mod tests {
             .collect::<String>();
         let line = format!("{}  rated 1.2\n", packed.replace('\n', ""));
         let no_final_newline = grid().trim_end().to_string();
-        for text in [crlf, packed, tabs, pretty, line, no_final_newline] {
+        let indented_comment = format!("\t # a comment\n{}", grid());
+        let indented_rule = format!("  ------+-------+------\n{}", grid());
+        // Each form with the first departure from the exact layout it makes.
+        let forms = [
+            (crlf, 1, Some(18), "CRLF line ending"),
+            (
+                packed,
+                1,
+                Some(2),
+                "cells must be separated by exactly one space",
+            ),
+            (
+                tabs,
+                1,
+                Some(1),
+                "byte-order mark at the start of the input",
+            ),
+            (pretty, 1, Some(1), "whitespace before the first cell"),
+            (
+                line,
+                1,
+                None,
+                "line form (one board a line) where grid form is expected",
+            ),
+            (
+                no_final_newline,
+                9,
+                None,
+                "no newline at the end of the input",
+            ),
+            (indented_comment, 1, Some(3), "comment line"),
+            (indented_rule, 1, Some(3), "rule line"),
+        ];
+        for (text, line, col, what) in forms {
             let v = read_all(text.as_bytes()).unwrap_or_else(|e| panic!("{e}\n{text}"));
             assert_eq!(v.len(), 1, "{text}");
             assert_eq!(v[0].board, want, "{text}");
-            assert!(v[0].layout.is_some(), "{text}");
+            assert_eq!(v[0].layout, Some(LayoutIssue { line, col, what }), "{text}");
         }
+        let dotted = grid().replacen('3', ".", 1);
+        assert_eq!(
+            read_all(dotted.as_bytes()).unwrap()[0].layout,
+            Some(LayoutIssue {
+                line: 1,
+                col: Some(5),
+                what: "'.' for a blank where 0 is expected"
+            })
+        );
+    }
+
+    #[test]
+    fn a_cell_is_placed_at_its_line_and_column() {
+        let line = format!("{}\n", ".".repeat(81));
+        let spaced = format!("{} x\n", ".".repeat(81));
+        let commented = grid().replacen('\n', "\n# between rows\n", 1);
+        let text = format!("{}\n{line}{spaced}{commented}", grid());
+        let v = read_all(text.as_bytes()).unwrap();
+        let at = |i: usize, cell| v[i].place(cell);
+        // The exact layouts, read in one piece, know their columns.
+        assert_eq!(
+            (at(0, 0), at(0, 10), at(0, 80)),
+            ((1, Some(1)), (2, Some(3)), (9, Some(17)))
+        );
+        assert_eq!((at(1, 0), at(1, 80)), ((11, Some(1)), (11, Some(81))));
+        // The others know their lines only, rows after a comment one further on.
+        assert_eq!(
+            (at(2, 80), at(3, 8), at(3, 9)),
+            ((12, None), (13, None), (15, None))
+        );
     }
 
     #[test]
@@ -735,6 +859,21 @@ mod tests {
             read_all(line82.as_bytes()).unwrap_err(),
             "f:1: expected 81 cells in a line, found more"
         );
+        let puzzle =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        assert_eq!(
+            read_all(format!("{puzzle} \t{puzzle} named\n").as_bytes()).unwrap_err(),
+            "f:1:84: a second board on the line: line form is one board a line"
+        );
+        for (text, what) in [
+            ("\x01", "control character U+0001"),
+            ("9\x7f", "control character U+007F"),
+        ] {
+            assert_eq!(
+                read_all(text.as_bytes()).unwrap_err(),
+                format!("f:1:{}: unexpected {what}", text.len())
+            );
+        }
         let long = vec![b'1'; MAX_LINE + 10];
         assert!(read_all(&long).unwrap_err().contains("longer than"));
     }
