@@ -84,6 +84,22 @@ fn the_same_seed_gives_the_same_bytes_whatever_the_threads() {
     }
 }
 
+// sudoku-gen --random 4 (three runs) and sudoku -n 4 -o - (two runs), without --seed:
+// each run its own items
+#[test]
+fn without_a_seed_each_run_draws_its_own() {
+    let runs: Vec<Vec<u8>> = (0..3)
+        .map(|_| run("sudoku-gen", &["--random", "--line", "4"], b"").stdout)
+        .chain((0..2).map(|_| run("sudoku", &["-n", "4", "-o", "-"], b"").stdout))
+        .collect();
+    for (i, a) in runs.iter().enumerate() {
+        assert!(!a.is_empty());
+        for b in &runs[i + 1..] {
+            assert!(a != b, "two runs without --seed made the same items");
+        }
+    }
+}
+
 // sudoku-gen --seed 1 ... for each kind of item, and sudoku -n 2 -m 3 --seed 1 -o -
 // (golden: a seed's bytes must never change without a reviewed diff; SUDOKU_BLESS=1
 // rewrites it)
@@ -296,6 +312,49 @@ fn bad_game_command_lines_leave_game_txt_alone() {
             "{args:?}"
         );
         assert_eq!(files_in(&dir), ["game.txt"], "{args:?}");
+    }
+}
+
+// sudoku-gen -p --unique --blanks 65-70 3: refused at once; --level expert --blanks 20-30,
+// --minimal --symmetric --blanks 40 and --blanks 81 (one such puzzle): 1,000 attempts,
+// then what could not be made, after what was
+#[test]
+fn a_request_that_cannot_be_met_says_so() {
+    let r = run(
+        "sudoku-gen",
+        &["-p", "--unique", "--blanks", "65-70", "3"],
+        b"",
+    );
+    assert_eq!((r.status, r.stdout.len()), (2, 0));
+    assert_eq!(
+        r.stderr.lines().next().unwrap(),
+        "sudoku-gen: --blanks: a unique puzzle has at least 17 givens, so at most 64 blanks, \
+         not 65-70"
+    );
+    for (args, written, what) in [
+        (
+            &["--level", "expert", "--blanks", "20-30"][..],
+            0,
+            "puzzle 1: no expert puzzle with 20-30 blanks",
+        ),
+        (
+            &["--minimal", "--symmetric", "--blanks", "40"],
+            0,
+            "puzzle 1: no minimal symmetric puzzle with 40 blanks",
+        ),
+        (
+            &["--blanks", "81"],
+            1,
+            "puzzle 2: no puzzle with 81 blanks that is not a repeat",
+        ),
+    ] {
+        let args = [&["-p", "--line", "--seed", "1"], args, &["3"]].concat();
+        let r = run("sudoku-gen", &args, b"");
+        assert_eq!((r.status, r.stdout.len()), (2, 82 * written), "{args:?}");
+        assert_eq!(
+            r.stderr,
+            format!("sudoku-gen: {what} in 1000 attempts (a wider --blanks makes one likelier)\n"),
+        );
     }
 }
 

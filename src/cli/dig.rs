@@ -132,6 +132,18 @@ struct Items<'a> {
 }
 
 impl Items<'_> {
+    /// The items of `d`, none taken yet.
+    fn new(d: &Dig) -> Items<'_> {
+        Items {
+            d,
+            next: AtomicU64::new(0),
+            written: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            lock: Mutex::new(()),
+            moved: Condvar::new(),
+        }
+    }
+
     /// A maker's next items (up to [`CHUNK`] in a row), waiting while they lie past the
     /// window; None when every item is taken or the writer has stopped.
     fn take(&self) -> Option<Range<u64>> {
@@ -224,12 +236,15 @@ impl Drop for StopOnPanic<'_, '_> {
     }
 }
 
-/// What could not be made, as a sentence.
-fn not_made(d: &Dig, k: u64) -> String {
-    let What::Puzzles(s) = d.what else {
-        return format!("grid {}: no new grid in {ATTEMPTS} draws", k + 1);
-    };
-    let kind = match (s.minimal, s.unique, s.symmetric) {
+/// Why puzzle `k` (0-based) of `spec` could not be made, as a sentence. Unique puzzles
+/// fail when no attempt met the spec; others are always dug, so they fail only when every
+/// attempt repeated a puzzle already written.
+fn not_made(spec: &Spec, k: u64) -> String {
+    let kind = match (
+        spec.minimal,
+        spec.unique && spec.level.is_none(),
+        spec.symmetric,
+    ) {
         (true, _, true) => "minimal symmetric puzzle",
         (true, _, false) => "minimal puzzle",
         (false, true, true) => "unique symmetric puzzle",
@@ -237,31 +252,30 @@ fn not_made(d: &Dig, k: u64) -> String {
         (false, false, true) => "symmetric puzzle",
         (false, false, false) => "puzzle",
     };
-    let kind = match s.level {
+    let kind = match spec.level {
         Some(l) => format!("{} {kind}", l.name()),
         None => kind.to_string(),
     };
+    let blanks = match spec.blanks {
+        (lo, hi) if lo == hi => format!("{lo}"),
+        (lo, hi) => format!("{lo}-{hi}"),
+    };
+    let new = if spec.unique_puzzles() {
+        ""
+    } else {
+        " that is not a repeat"
+    };
     format!(
-        "puzzle {}: no {kind} with {}-{} blanks in {ATTEMPTS} attempts (a wider --blanks makes \
-         one likelier)",
-        k + 1,
-        s.blanks.0,
-        s.blanks.1
+        "puzzle {}: no {kind} with {blanks} blanks{new} in {ATTEMPTS} attempts (a wider \
+         --blanks makes one likelier)",
+        k + 1
     )
 }
 
 /// Makes the items of `d` and writes them to `out` (named `out_name` in messages), distinct
 /// and in order.
 pub fn run(d: &Dig, out: &mut dyn Write, out_name: &str) -> Result<i32, Error> {
-    let items = Items {
-        d,
-        next: AtomicU64::new(0),
-        written: AtomicU64::new(0),
-        stop: AtomicBool::new(false),
-        lock: Mutex::new(()),
-        moved: Condvar::new(),
-    };
-    let items = &items;
+    let items = &Items::new(d);
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
         // A thread that the system refuses is not an error: the others make its share.
@@ -337,9 +351,12 @@ fn write_all(
         let mut retry = 0;
         loop {
             let Some(b) = made else {
+                let What::Puzzles(spec) = &d.what else {
+                    unreachable!("random grids are always made, and never repeat");
+                };
                 w.flush().map_err(io)?;
                 progress.finish();
-                return Err(Error::Msg(not_made(d, idx)));
+                return Err(Error::Msg(not_made(spec, idx)));
             };
             if seen.as_mut().is_none_or(|seen| seen.insert(digest(&b))) {
                 w.write(&b, d.form).map_err(io)?;
@@ -359,4 +376,71 @@ fn write_all(
     drop(progress);
     w.flush().map_err(io)?;
     Ok(OK)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dig(count: u64) -> Dig {
+        Dig {
+            what: What::Grids,
+            count,
+            skip: 0,
+            seed: 0,
+            jobs: 2,
+            form: Form::Line,
+            quiet: true,
+        }
+    }
+
+    #[test]
+    fn makers_take_chunks_in_order_and_nothing_past_the_end() {
+        let d = dig(2 * CHUNK + 3);
+        let items = Items::new(&d);
+        let taken: Vec<_> = std::iter::from_fn(|| items.take()).collect();
+        assert_eq!(
+            taken,
+            [0..CHUNK, CHUNK..2 * CHUNK, 2 * CHUNK..2 * CHUNK + 3]
+        );
+        assert_eq!(items.take_now(0), None);
+        // The writer's own, after the last.
+        let d = dig(CHUNK);
+        let items = Items::new(&d);
+        assert_eq!(items.take(), Some(0..CHUNK));
+        assert_eq!(items.take_now(0), None);
+    }
+
+    #[test]
+    fn a_maker_past_the_window_waits_for_the_writer() {
+        let d = dig(3 * WINDOW);
+        let items = Items::new(&d);
+        // The window's items, at once.
+        for k in 0..WINDOW / CHUNK {
+            assert_eq!(items.take(), Some(k * CHUNK..(k + 1) * CHUNK));
+        }
+        // The next chunk waits until the writer has written as many.
+        std::thread::scope(|s| {
+            let maker = s.spawn(|| items.take());
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            assert!(!maker.is_finished(), "a maker took items past the window");
+            items.publish(CHUNK - 1);
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            assert!(!maker.is_finished(), "a maker took items past the window");
+            items.publish(CHUNK);
+            assert_eq!(maker.join().unwrap(), Some(WINDOW..WINDOW + CHUNK));
+        });
+        // The writer never waits: it takes an item within the window, or none.
+        assert_eq!(items.take_now(CHUNK), None);
+        assert_eq!(items.take_now(CHUNK + 1), Some(WINDOW + CHUNK));
+        // Stopped, a waiting maker wakes with nothing, and no maker takes more.
+        std::thread::scope(|s| {
+            let maker = s.spawn(|| items.take());
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            assert!(!maker.is_finished(), "a maker took items past the window");
+            items.stop();
+            assert_eq!(maker.join().unwrap(), None);
+        });
+        assert_eq!(items.take(), None);
+    }
 }
