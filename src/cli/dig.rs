@@ -411,6 +411,12 @@ mod tests {
         assert_eq!(items.take_now(0), None);
     }
 
+    /// Asserts that `maker` has not returned from [`Items::take`] after a while.
+    fn still_waiting<T>(maker: &std::thread::ScopedJoinHandle<'_, T>) {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        assert!(!maker.is_finished(), "a maker took items past the window");
+    }
+
     #[test]
     fn a_maker_past_the_window_waits_for_the_writer() {
         let d = dig(3 * WINDOW);
@@ -422,11 +428,9 @@ mod tests {
         // The next chunk waits until the writer has written as many.
         std::thread::scope(|s| {
             let maker = s.spawn(|| items.take());
-            std::thread::sleep(std::time::Duration::from_millis(300));
-            assert!(!maker.is_finished(), "a maker took items past the window");
+            still_waiting(&maker);
             items.publish(CHUNK - 1);
-            std::thread::sleep(std::time::Duration::from_millis(300));
-            assert!(!maker.is_finished(), "a maker took items past the window");
+            still_waiting(&maker);
             items.publish(CHUNK);
             assert_eq!(maker.join().unwrap(), Some(WINDOW..WINDOW + CHUNK));
         });
@@ -436,8 +440,7 @@ mod tests {
         // Stopped, a waiting maker wakes with nothing, and no maker takes more.
         std::thread::scope(|s| {
             let maker = s.spawn(|| items.take());
-            std::thread::sleep(std::time::Duration::from_millis(300));
-            assert!(!maker.is_finished(), "a maker took items past the window");
+            still_waiting(&maker);
             items.stop();
             assert_eq!(maker.join().unwrap(), None);
         });

@@ -665,18 +665,18 @@ mod tests {
         assert!(v.iter().all(|i| i.layout.is_none() && i.form == Form::Grid));
         assert_eq!((v[0].line, v[1].line), (1, 11));
         assert_eq!(v[0].board.0[..9], [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        assert_eq!(trailing(&text), None);
+    }
+
+    /// What `text` holds after its last board, as (line, column, what).
+    fn trailing(text: &str) -> Option<(u64, Option<u64>, &'static str)> {
         let mut r = Reader::new(text.as_bytes());
         while r.next().unwrap().is_some() {}
-        assert_eq!(r.trailing_layout(), None);
+        r.trailing_layout().map(|i| (i.line, i.col, i.what))
     }
 
     #[test]
     fn what_follows_the_last_board_is_its_own_departure() {
-        let trailing = |text: &str| {
-            let mut r = Reader::new(text.as_bytes());
-            while r.next().unwrap().is_some() {}
-            r.trailing_layout().map(|i| (i.line, i.col, i.what))
-        };
         let grid = grid();
         assert_eq!(trailing(&grid), None);
         assert_eq!(
