@@ -359,10 +359,10 @@ impl State {
                 b == b' '
             };
             if !ok || pos >= 17 {
-                let what = if pos >= 17 {
-                    "trailing whitespace after the last cell"
-                } else {
-                    "cells must be separated by exactly one space"
+                let what = match b {
+                    _ if pos < 17 => "cells must be separated by exactly one space",
+                    b'|' => "'|' after the last cell",
+                    _ => "trailing whitespace after the last cell",
                 };
                 return self.note(Some(pos as u64 + 1), what);
             }
@@ -758,6 +758,8 @@ mod tests {
         let no_final_newline = grid().trim_end().to_string();
         let indented_comment = format!("\t # a comment\n{}", grid());
         let indented_rule = format!("  ------+-------+------\n{}", grid());
+        let barred = grid().replacen('\n', "|\n", 1);
+        let spaced = grid().replacen('\n', " \t\n", 1);
         // Each form with the first departure from the exact layout it makes.
         let forms = [
             (crlf, 1, Some(18), "CRLF line ending"),
@@ -788,6 +790,13 @@ mod tests {
             ),
             (indented_comment, 1, Some(3), "comment line"),
             (indented_rule, 1, Some(3), "rule line"),
+            (barred, 1, Some(18), "'|' after the last cell"),
+            (
+                spaced,
+                1,
+                Some(18),
+                "trailing whitespace after the last cell",
+            ),
         ];
         for (text, line, col, what) in forms {
             let v = read_all(text.as_bytes()).unwrap_or_else(|e| panic!("{e}\n{text}"));
