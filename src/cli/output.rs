@@ -536,6 +536,57 @@ mod tests {
         std::fs::remove_dir_all(&d).unwrap();
     }
 
+    /// A named temporary file and a fatal signal, in a process of its own: this test's
+    /// binary run again for this test alone, told what to do by `CHILD` (the mode, then
+    /// the directory).
+    #[test]
+    fn a_fatal_signal_removes_the_named_file_unless_ignored_or_held() {
+        use std::os::unix::process::ExitStatusExt;
+        const CHILD: &str = "SUDOKU_OUTPUT_SIGNAL_CHILD";
+        let name =
+            "cli::output::tests::a_fatal_signal_removes_the_named_file_unless_ignored_or_held";
+        if let Some(v) = std::env::var_os(CHILD) {
+            let v = v.into_string().unwrap();
+            let (mode, d) = v.split_once(' ').unwrap();
+            if mode == "ignored" {
+                // SAFETY: setting a signal's disposition to ignore, as `trap '' TERM` does.
+                unsafe { libc::signal(libc::SIGTERM, libc::SIG_IGN) };
+            }
+            let mut t = Temp {
+                file: File::open("/dev/null").unwrap(),
+                dir: PathBuf::from(d),
+                stem: OsString::from(".s.1."),
+                named: None,
+            };
+            t.file = t.claim_name(|p| File::create(p)).unwrap();
+            if mode == "held" {
+                signals::block();
+            }
+            // SAFETY: raising a signal in this thread.
+            unsafe { libc::raise(libc::SIGTERM) };
+            // Ignored or held: the job goes on, and its end removes the file.
+            assert_ne!(mode, "caught", "SIGTERM did not end the process");
+            return;
+        }
+        for (mode, signal) in [
+            ("caught", Some(libc::SIGTERM)),
+            ("ignored", None),
+            ("held", None),
+        ] {
+            let d = dir();
+            let status = std::process::Command::new(std::env::current_exe().unwrap())
+                .args(["--exact", name, "--test-threads=1"])
+                .env(CHILD, format!("{mode} {}", d.display()))
+                .stdout(std::process::Stdio::null())
+                .status()
+                .unwrap();
+            assert_eq!(status.signal(), signal, "{mode}: {status:?}");
+            assert_eq!(status.success(), signal.is_none(), "{mode}: {status:?}");
+            assert!(names(&d).is_empty(), "{mode}: {:?}", names(&d));
+            std::fs::remove_dir_all(&d).unwrap();
+        }
+    }
+
     #[test]
     fn descriptor_paths() {
         for (p, fd) in [
@@ -546,6 +597,7 @@ mod tests {
             ("/proc/self/fd/12", Some(12)),
             ("/dev/fd/", None),
             ("/dev/fd/1x", None),
+            ("/dev/fd/+1", None),
             ("/dev/null", None),
             ("sudoku.txt", None),
         ] {
