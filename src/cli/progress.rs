@@ -103,15 +103,25 @@ impl Progress {
             return;
         }
         let now = Instant::now();
-        let elapsed = now - self.start;
-        if elapsed < self.delay || self.last.is_some_and(|t| now - t < REDRAW) {
+        if !self.due(now) {
             return;
         }
         self.last = Some(now);
-        diag(&format!("\r{}\x1b[K", self.line(done, elapsed)));
+        let read = INPUT_BYTES.load(Ordering::Relaxed);
+        diag(&format!(
+            "\r{}\x1b[K",
+            self.line(done, read, now - self.start)
+        ));
     }
 
-    fn line(&self, done: u64, elapsed: Duration) -> String {
+    /// Whether the line is drawn at `now`: the delay has passed, and so has [`REDRAW`]
+    /// since the last time.
+    fn due(&self, now: Instant) -> bool {
+        now - self.start >= self.delay && self.last.is_none_or(|t| now - t >= REDRAW)
+    }
+
+    /// The line after `elapsed`, with `done` items written and `read` bytes read.
+    fn line(&self, done: u64, read: u64, elapsed: Duration) -> String {
         let secs = elapsed.as_secs_f64();
         let rate = done as f64 / secs;
         let mut s = format!(
@@ -123,7 +133,7 @@ impl Progress {
         );
         let share = match self.total {
             Total::Items(n) if n > 0 => done as f64 / n as f64,
-            Total::Bytes(n) if n > 0 => INPUT_BYTES.load(Ordering::Relaxed) as f64 / n as f64,
+            Total::Bytes(n) if n > 0 => read as f64 / n as f64,
             _ => return s,
         };
         let share = share.clamp(0.0, 1.0);
@@ -179,17 +189,70 @@ mod tests {
             start: Instant::now(),
             last: None,
         };
+        let two = Duration::from_secs(2);
         assert_eq!(
-            p.line(250, Duration::from_secs(2)),
+            p.line(250, 0, two),
             "sudoku-gen: 250 puzzles, 125/s, 25%, 0:06 left"
         );
-        let p = Progress {
-            total: Total::Unknown,
+        // Nothing done yet: no time left to tell.
+        assert_eq!(p.line(0, 0, two), "sudoku-gen: 0 puzzles, 0/s, 0%");
+        // A share of the bytes read, and at most all of them.
+        let bytes = |n| Progress {
+            total: Total::Bytes(n),
+            noun: "boards",
             ..p
         };
         assert_eq!(
-            p.line(3000, Duration::from_secs(3)),
-            "sudoku-gen: 3,000 puzzles, 1,000/s"
+            bytes(4000).line(100, 1000, two),
+            "sudoku-gen: 100 boards, 50/s, 25%, 0:06 left"
         );
+        assert_eq!(
+            bytes(400).line(100, 1000, two),
+            "sudoku-gen: 100 boards, 50/s, 100%, 0:00 left"
+        );
+        // No total, or an empty one: no share.
+        for total in [Total::Unknown, Total::Items(0), Total::Bytes(0)] {
+            let p = Progress { total, ..p };
+            assert_eq!(
+                p.line(3000, 0, Duration::from_secs(3)),
+                "sudoku-gen: 3,000 puzzles, 1,000/s",
+                "{total:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_line_waits_for_the_delay_then_for_each_redraw() {
+        let start = Instant::now();
+        let mut p = Progress::new("boards", Total::Unknown, false);
+        (p.start, p.delay) = (start, DELAY);
+        let at = |ms| start + Duration::from_millis(ms);
+        assert!(!p.due(at(999)));
+        assert!(p.due(at(1000)));
+        p.last = Some(at(1000));
+        assert!(!p.due(at(1249)));
+        assert!(p.due(at(1250)));
+    }
+
+    #[test]
+    fn the_total_of_files_is_their_size_when_all_are_regular() {
+        let dir = std::env::temp_dir().join(format!("sudoku-progress-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (a, b) = (dir.join("a"), dir.join("b"));
+        std::fs::write(&a, [0; 10]).unwrap();
+        std::fs::write(&b, [0; 32]).unwrap();
+        let total = |files: &[&std::path::Path]| {
+            input_size(
+                &files
+                    .iter()
+                    .map(|f| f.as_os_str().to_owned())
+                    .collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(total(&[&a, &b]), Total::Bytes(42));
+        let (null, missing) = (std::path::Path::new("/dev/null"), dir.join("c"));
+        assert_eq!(total(&[&a, null]), Total::Unknown);
+        assert_eq!(total(&[&missing, &a]), Total::Unknown);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
