@@ -209,8 +209,15 @@ fn descriptor_paths_write_through_the_shells_descriptors() {
             String::from_utf8_lossy(&log)
         );
     }
-    let r = sh(&dir, "sudoku -c 1 -o /dev/null");
-    assert_eq!(r.status, 0, "{}", r.stderr);
+    // A target that is not a regular file (a FIFO here, as /dev/null or a terminal) is
+    // written in place, not replaced. (Not /dev/null itself: a binary that replaced it
+    // would, run as root, leave a regular file there for the whole machine.)
+    let line = "mkfifo fifo && { cat fifo > got & }; sudoku -c 1 -o fifo; s=$?; \
+                if [ -p fifo ]; then wait; rm fifo; exit $s; else kill $!; exit 3; fi";
+    let r = sh(&dir, line);
+    assert_eq!((r.status, r.stderr.as_str()), (0, ""), "{line}");
+    assert!(std::fs::read(dir.join("got")).unwrap() == grid, "{line}");
+    std::fs::remove_file(dir.join("got")).unwrap();
     let r = sh(&dir, "sudoku -c 1 -o /dev/fd/9");
     assert_eq!(r.status, 2);
     assert_eq!(r.stderr, "sudoku: /dev/fd/9: Bad file descriptor\n");
