@@ -29,15 +29,12 @@ fn generated_grids_pass() {
 fn each_failure_is_found_at_its_line() {
     let good = gen("5");
     // Board 2 starts on line 11; its row 3 is line 13.
-    let line = |n: usize| {
-        let text = String::from_utf8(good.clone()).unwrap();
-        text.lines().nth(n - 1).unwrap().to_string()
-    };
+    let text = String::from_utf8(good.clone()).unwrap();
+    let line = |n: usize| text.lines().nth(n - 1).unwrap();
     // The line with its first cell's digit written again in its second cell.
     let clash = |n: usize| {
-        let mut row = line(n);
-        row.replace_range(2..3, &line(n)[0..1]);
-        row
+        let row = line(n);
+        format!("{}{}{}", &row[..2], &row[..1], &row[3..])
     };
     let row = line(13);
     let blank = format!("0{}", &row[1..]);
