@@ -226,10 +226,18 @@ mod tests {
     }
 
     // The marks' singles against the grid's: for every candidate assumed in those grids,
-    // the same verdict, and where the grid holds, the same digits placed.
+    // the same verdict, and where the grid holds, the same digits placed. Every grid met in
+    // grading some puzzles is among them, with singles still to find: there the hidden
+    // singles a digit already has must be sought though the assumption does not touch it.
     #[test]
     fn marks_place_what_the_grid_places() {
-        let grids = grids_past_hard();
+        let mut grids = grids_past_hard();
+        let past_hard = grids.len();
+        for k in 0..20 {
+            let p = make(&Spec::MINIMAL, 6, k, 0).unwrap();
+            let solution = unique_solution(&p).unwrap();
+            grade(&p, &solution, Level::Expert, |g, _| grids.push(*g));
+        }
         let (mut broken, mut held) = (0, 0);
         for g in &grids {
             for c in cells(g.open) {
@@ -255,9 +263,8 @@ mod tests {
             }
         }
         assert!(
-            grids.len() >= 40 && broken > 1000 && held > 1000,
-            "{} {broken} {held}",
-            grids.len()
+            past_hard >= 40 && broken > 1000 && held > 1000,
+            "{past_hard} {broken} {held}"
         );
     }
 
