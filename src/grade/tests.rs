@@ -1,5 +1,6 @@
 //! The grader's tests: each technique on a board where it, and nothing simpler, makes
-//! progress; every step true to the solution; the easy and medium boundaries against a
+//! progress; every step true to the solution (and that check telling a false step); the
+//! grade named by the first of its hardest steps; the easy and medium boundaries against a
 //! plain reference; hard searches against their definitions on every grid of a route;
 //! levels unchanged by the grid's symmetries.
 
@@ -211,6 +212,12 @@ fn each_technique_where_nothing_simpler_makes_progress() {
             }
         });
         assert!(i >= at, "{line}");
+        // Unique rectangles, and they alone, rest on the puzzle having one solution.
+        assert_eq!(
+            technique.rests_on_uniqueness(),
+            technique.name().starts_with("unique-rectangle"),
+            "{line}"
+        );
         seen.push(technique);
     }
     seen.sort();
@@ -226,6 +233,50 @@ fn every_step_is_true_to_the_solution() {
     for p in examples.chain(made) {
         crate::fuzzing::check_graded(&p, &solution(&p));
     }
+}
+
+// The check above fails a step that places another digit than the solution's, or takes
+// the solution's digit from a cell, placing or not; it passes one that takes another digit.
+#[test]
+fn steps_untrue_to_the_solution_are_told() {
+    let s = solution(&puzzle(0, true));
+    let removing = |mut step: Step, c: u8, d: u8| {
+        step.remove[d as usize - 1] |= 1 << c;
+        step
+    };
+    for c in [0u8, 40, 80] {
+        let (d, other) = (s.0[c as usize], s.0[c as usize] % 9 + 1);
+        let right = Step::placing(Technique::NakedSingle, c, d);
+        assert!(right.true_to(&s), "{c} = {d}");
+        assert!(!Step::placing(Technique::NakedSingle, c, other).true_to(&s));
+        assert!(removing(right, c, other).true_to(&s), "{c} <> {other}");
+        assert!(!removing(right, c, d).true_to(&s), "{c} <> {d}");
+        assert!(!removing(Step::new(Technique::Pointing), c, d).true_to(&s));
+    }
+}
+
+// The grade is the highest (level, score) of the steps, named by the first step that
+// reached it: where a later step ties with it (a kite after a skyscraper, both 6.5), the
+// name stays the first's. And it counts every step.
+#[test]
+fn the_first_of_the_hardest_steps_names_the_grade() {
+    let mut ties = 0;
+    for k in 0..2000 {
+        let p = puzzle(k, true);
+        let mut steps = Vec::new();
+        let graded = grade(&p, &solution(&p), Level::Expert, |_, step| {
+            steps.push((step.technique.level(), step.score, step.technique))
+        })
+        .unwrap();
+        let top = steps.iter().map(|&(l, score, _)| (l, score)).max().unwrap();
+        let at_top = || steps.iter().filter(|&&(l, score, _)| (l, score) == top);
+        let (first, last) = (at_top().next().unwrap().2, at_top().next_back().unwrap().2);
+        assert_eq!((graded.level, graded.score), top, "{p:?}");
+        assert_eq!(graded.hardest, Some(first), "{p:?}");
+        assert_eq!(graded.steps as usize, steps.len(), "{p:?}");
+        ties += u32::from(first != last);
+    }
+    assert!(ties >= 5, "{ties} puzzles with two techniques at the top");
 }
 
 #[test]
