@@ -73,6 +73,9 @@ fn bad_requests_are_usage_errors() {
         &["--symmetric", "1"],
         &["--bogus", "1"],
         &["2", "--skip", "135444234239"],
+        &["135444234241"],
+        &["--seed", "1", "1"],
+        &["-j", "2", "1"],
         &["1e3"],
     ] {
         let r = run("sudoku-gen", args, b"");
@@ -97,11 +100,11 @@ fn bad_requests_are_usage_errors() {
     );
 }
 
-// sudoku-gen 1000000 | head -n 1
+// sudoku-gen 135444234240 | head -n 1: the whole family asked for, and cut short.
 #[test]
 fn closed_pipe_ends_quietly() {
     let mut child = Command::new(bin("sudoku-gen"))
-        .arg("1000000")
+        .arg("135444234240")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

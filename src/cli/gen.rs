@@ -284,7 +284,6 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<Job, Error> {
         )));
     }
     let what = if puzzles {
-        spec.unique |= spec.minimal || spec.level.is_some();
         let deep = spec.minimal || spec.level.is_some();
         spec.blanks = blanks.unwrap_or(if deep { (0, 64) } else { (40, 55) });
         if let Some(why) = spec.impossible() {
