@@ -210,19 +210,25 @@ mod tests {
     use crate::grade::{grade, Level};
     use crate::solve::unique_solution;
 
-    /// The grids where grading minimal puzzles reached past hard.
-    fn grids_past_hard() -> Vec<Grid> {
+    /// The grids met in grading `n` minimal puzzles made with `seed`, before each step
+    /// that `keep` takes.
+    fn grids_met(seed: u64, n: u64, keep: impl Fn(&Step) -> bool) -> Vec<Grid> {
         let mut grids = Vec::new();
-        for k in 0..150 {
-            let p = make(&Spec::MINIMAL, 5, k, 0).unwrap();
+        for k in 0..n {
+            let p = make(&Spec::MINIMAL, seed, k, 0).unwrap();
             let solution = unique_solution(&p).unwrap();
             grade(&p, &solution, Level::Expert, |g, step| {
-                if step.technique.level() == Level::Expert {
+                if keep(step) {
                     grids.push(*g);
                 }
             });
         }
         grids
+    }
+
+    /// The grids where grading minimal puzzles reached past hard.
+    fn grids_past_hard() -> Vec<Grid> {
+        grids_met(5, 150, |step| step.technique.level() == Level::Expert)
     }
 
     // The marks' singles against the grid's: for every candidate assumed in those grids,
@@ -233,11 +239,7 @@ mod tests {
     fn marks_place_what_the_grid_places() {
         let mut grids = grids_past_hard();
         let past_hard = grids.len();
-        for k in 0..20 {
-            let p = make(&Spec::MINIMAL, 6, k, 0).unwrap();
-            let solution = unique_solution(&p).unwrap();
-            grade(&p, &solution, Level::Expert, |g, _| grids.push(*g));
-        }
+        grids.extend(grids_met(6, 20, |_| true));
         let (mut broken, mut held) = (0, 0);
         for g in &grids {
             for c in cells(g.open) {
