@@ -224,6 +224,31 @@ mod tests {
     fn solved_grid_keeps_rules() {
         let b = Board::from_line(GRID);
         assert!(b.is_solved());
+        assert_eq!(b.first_clash(), None);
+    }
+
+    #[test]
+    fn a_full_board_bad_in_one_kind_of_unit_is_not_solved() {
+        // Two cells of one column and box swapped: only rows break; of one row and box:
+        // only columns; a Latin square of shifted rows: only boxes.
+        let swapped = |a: usize, b: usize| {
+            let mut g = Board::from_line(GRID);
+            g.0.swap(a, b);
+            g
+        };
+        let mut latin = Board::EMPTY;
+        for (c, d) in latin.0.iter_mut().enumerate() {
+            *d = ((c / 9 + c % 9) % 9 + 1) as u8;
+        }
+        for (b, unit) in [
+            (swapped(0, 9), Unit::Row),
+            (swapped(0, 1), Unit::Column),
+            (latin, Unit::Box),
+        ] {
+            assert!(!b.is_solved(), "{b:?}");
+            assert!(!b.is_solved_plain(), "{b:?}");
+            assert_eq!(b.first_clash().map(|c| c.unit), Some(unit), "{b:?}");
+        }
     }
 
     #[test]
@@ -267,6 +292,36 @@ mod tests {
                 digit: 7,
                 cell: 76
             })
+        );
+        // The one clash of the board seen in two units at once: its column and box (r1c1,
+        // r2c1), then its row and column (r5c5 against r5c1 and r1c5).
+        for (cells, unit, index, cell) in [
+            (&[0, 9][..], Unit::Column, 1, 9),
+            (&[4, 36, 40], Unit::Row, 5, 40),
+        ] {
+            let mut b = Board::EMPTY;
+            for &c in cells {
+                b.0[c] = 3;
+            }
+            assert_eq!(
+                b.first_clash(),
+                Some(Clash {
+                    unit,
+                    index,
+                    digit: 3,
+                    cell
+                }),
+                "{cells:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn debug_shows_the_line_form() {
+        let line = format!("..3{}", &GRID[3..]);
+        assert_eq!(
+            format!("{:?}", Board::from_line(&line)),
+            format!("Board({line})")
         );
     }
 
