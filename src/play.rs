@@ -311,6 +311,74 @@ mod tests {
     }
 
     #[test]
+    fn moves_wrap_on_every_edge_and_clicks_off_the_board_do_nothing() {
+        let mut g = game(PAIR);
+        for (m, cursor) in [
+            (Move::Select(40), 40),
+            (Move::Up, 31),
+            (Move::Down, 40),
+            (Move::Left, 39),
+            (Move::Right, 40),
+            (Move::Select(80), 80),
+            (Move::Down, 8),
+            (Move::Right, 0),
+            (Move::Up, 72),
+            (Move::Left, 80),
+            (Move::Select(81), 80),
+            (Move::Select(200), 80),
+        ] {
+            g.apply(m);
+            assert_eq!(g.cursor, cursor, "{m:?}");
+        }
+    }
+
+    #[test]
+    fn marks_toggle_digits_clear_and_every_change_unchecks() {
+        let mut g = game(PAIR);
+        let (c, s) = (1u8, g.solution.0[1]);
+        g.apply(Move::Check);
+        assert!(g.checked.is_some() && !g.unsaved);
+        g.apply(Move::TogglePencil);
+        g.apply(Move::Digit(5));
+        assert!(g.checked.is_none() && g.unsaved, "a change unchecks");
+        g.apply(Move::Digit(5));
+        assert_eq!(g.marks(c), 0, "a second 5 takes the mark off");
+        g.apply(Move::Digit(5));
+        g.apply(Move::TogglePencil);
+        g.apply(Move::Digit(s));
+        assert_eq!((g.board().0[1], g.marks(c)), (s, 0));
+        // No marks in a filled cell; digits out of range do nothing.
+        g.apply(Move::TogglePencil);
+        g.apply(Move::Digit(3));
+        g.apply(Move::TogglePencil);
+        for d in [0, 10] {
+            g.apply(Move::Digit(d));
+        }
+        assert_eq!((g.board().0[1], g.marks(c)), (s, 0));
+        // The same digit again empties the cell; so does clear, which unchecks.
+        g.apply(Move::Digit(s));
+        assert_eq!(g.board().0[1], 0);
+        g.apply(Move::Digit(s));
+        g.apply(Move::Check);
+        g.apply(Move::Clear);
+        assert_eq!((g.board().0[1], g.checked), (0, None));
+        // Undo is a change too: it unchecks.
+        g.apply(Move::Check);
+        g.apply(Move::Undo);
+        assert_eq!((g.board().0[1], g.checked), (s, None));
+    }
+
+    #[test]
+    fn check_marks_exactly_the_cells_that_repeat() {
+        let mut g = game(PAIR);
+        // A 6 at r1c2 repeats the given 6 at r1c1 (row and box), nothing else.
+        g.apply(Move::Select(1));
+        g.apply(Move::Digit(6));
+        g.apply(Move::Check);
+        assert_eq!(g.checked.unwrap().conflicts, 1 << 0 | 1 << 1);
+    }
+
+    #[test]
     fn undo_and_redo_cross_pencil_marks_and_digits() {
         let mut g = game(PAIR);
         g.apply(Move::Select(1));
@@ -413,16 +481,17 @@ mod tests {
             "{}",
             step.describe()
         );
-        // The pencil marks lose what the step removes.
+        // The pencil marks lose what the step removes, and only that.
         g.apply(Move::Select(3 * 9 + 6));
         g.apply(Move::TogglePencil);
         g.apply(Move::Digit(6));
+        g.apply(Move::Digit(2));
         g.apply(Move::TogglePencil);
-        assert_eq!(g.marks(3 * 9 + 6), 0b100000);
+        assert_eq!(g.marks(3 * 9 + 6), 0b100010);
         g.apply(Move::Hint);
         assert!(matches!(g.hint, Some(Hint::Step(s)) if s == step));
         g.apply(Move::Hint);
-        assert_eq!(g.marks(3 * 9 + 6), 0);
+        assert_eq!(g.marks(3 * 9 + 6), 0b10, "the 6 goes, the 2 stays");
         let mut g = game(FISH);
         let step = hint_until(&mut g, Technique::XWing);
         assert!(step.describe().contains("X-wing 6"), "{}", step.describe());
