@@ -336,3 +336,51 @@ impl<'a> Source<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Condvar;
+    use std::time::Duration;
+
+    /// `-j 2` works on two chunks at once: each chunk's work waits (a while at most) until
+    /// two have been in work together.
+    #[test]
+    fn two_jobs_work_on_two_chunks_at_once() {
+        let path = std::env::temp_dir().join(format!("sudoku-pipeline-{}", std::process::id()));
+        std::fs::write(&path, format!("{}\n", ".".repeat(81)).repeat(2)).unwrap();
+        let files = [path.clone().into_os_string()];
+        let plan = Plan {
+            files: &files,
+            output: None,
+            jobs: 2,
+            chunk: 1,
+        };
+        // (chunks in work now, the most in work at once)
+        let busy = (Mutex::new((0usize, 0usize)), Condvar::new());
+        let work = |c: Chunk| {
+            let (m, cv) = &busy;
+            let mut g = lock(m);
+            g.0 += 1;
+            g.1 = g.1.max(g.0);
+            cv.notify_all();
+            let wait = Duration::from_secs(5);
+            let (mut g, _) = cv.wait_timeout_while(g, wait, |g| g.1 < 2).unwrap();
+            g.0 -= 1;
+            c.entries.len()
+        };
+        let mut put = Vec::new();
+        let trouble = run(&plan, work, |p| {
+            put.push(matches!(p, Piece::Chunk(1)));
+            Ok(())
+        });
+        std::fs::remove_file(&path).unwrap();
+        assert!(matches!(trouble, Ok(false)));
+        assert_eq!(put, [true, true]);
+        assert_eq!(
+            lock(&busy.0).1,
+            2,
+            "the chunks were worked on one after the other"
+        );
+    }
+}
