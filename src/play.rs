@@ -335,7 +335,7 @@ mod tests {
     #[test]
     fn marks_toggle_digits_clear_and_every_change_unchecks() {
         let mut g = game(PAIR);
-        let (c, s) = (1u8, g.solution.0[1]);
+        let (c, s) = (1u8, g.solution.0[1]); // r1c2
         g.apply(Move::Check);
         assert!(g.checked.is_some() && !g.unsaved);
         g.apply(Move::TogglePencil);
@@ -346,7 +346,7 @@ mod tests {
         g.apply(Move::Digit(5));
         g.apply(Move::TogglePencil);
         g.apply(Move::Digit(s));
-        assert_eq!((g.board().0[1], g.marks(c)), (s, 0));
+        assert_eq!((g.board().0[c as usize], g.marks(c)), (s, 0));
         // No marks in a filled cell; digits out of range do nothing.
         g.apply(Move::TogglePencil);
         g.apply(Move::Digit(3));
@@ -354,18 +354,18 @@ mod tests {
         for d in [0, 10] {
             g.apply(Move::Digit(d));
         }
-        assert_eq!((g.board().0[1], g.marks(c)), (s, 0));
+        assert_eq!((g.board().0[c as usize], g.marks(c)), (s, 0));
         // The same digit again empties the cell; so does clear, which unchecks.
         g.apply(Move::Digit(s));
-        assert_eq!(g.board().0[1], 0);
+        assert_eq!(g.board().0[c as usize], 0);
         g.apply(Move::Digit(s));
         g.apply(Move::Check);
         g.apply(Move::Clear);
-        assert_eq!((g.board().0[1], g.checked), (0, None));
+        assert_eq!((g.board().0[c as usize], g.checked), (0, None));
         // Undo is a change too: it unchecks.
         g.apply(Move::Check);
         g.apply(Move::Undo);
-        assert_eq!((g.board().0[1], g.checked), (s, None));
+        assert_eq!((g.board().0[c as usize], g.checked), (s, None));
     }
 
     #[test]
