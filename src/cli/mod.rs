@@ -363,3 +363,16 @@ pub fn read_error(name: &str, e: crate::stream::ReadError) -> Error {
 pub fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
+
+/// A fresh, empty directory of a test's own under the system's temporary directory, named
+/// by `name`, the process and a count; the test removes it.
+#[cfg(test)]
+pub(crate) fn scratch_dir(name: &str) -> std::path::PathBuf {
+    static MADE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = MADE.fetch_add(1, Ordering::Relaxed);
+    let d = std::env::temp_dir().join(format!("sudoku-{name}-{}-{n}", std::process::id()));
+    // A crashed run's, left with the same process id.
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}

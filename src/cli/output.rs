@@ -436,13 +436,7 @@ mod tests {
     use super::*;
 
     fn dir() -> PathBuf {
-        let d = std::env::temp_dir().join(format!(
-            "sudoku-output-{}-{:x}",
-            std::process::id(),
-            random()
-        ));
-        std::fs::create_dir_all(&d).unwrap();
-        d
+        crate::cli::scratch_dir("output")
     }
 
     fn names(d: &Path) -> Vec<String> {

@@ -347,7 +347,8 @@ mod tests {
     /// two have been in work together.
     #[test]
     fn two_jobs_work_on_two_chunks_at_once() {
-        let path = std::env::temp_dir().join(format!("sudoku-pipeline-{}", std::process::id()));
+        let dir = crate::cli::scratch_dir("pipeline");
+        let path = dir.join("boards.txt");
         std::fs::write(&path, format!("{}\n", ".".repeat(81)).repeat(2)).unwrap();
         let files = [path.clone().into_os_string()];
         let plan = Plan {
@@ -374,7 +375,7 @@ mod tests {
             put.push(matches!(p, Piece::Chunk(1)));
             Ok(())
         });
-        std::fs::remove_file(&path).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
         assert!(matches!(trouble, Ok(false)));
         assert_eq!(put, [true, true]);
         assert_eq!(

@@ -236,8 +236,7 @@ mod tests {
 
     #[test]
     fn the_total_of_files_is_their_size_when_all_are_regular() {
-        let dir = std::env::temp_dir().join(format!("sudoku-progress-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::cli::scratch_dir("progress");
         let (a, b) = (dir.join("a"), dir.join("b"));
         std::fs::write(&a, [0; 10]).unwrap();
         std::fs::write(&b, [0; 32]).unwrap();
