@@ -446,4 +446,31 @@ mod tests {
         });
         assert_eq!(items.take(), None);
     }
+
+    #[test]
+    fn a_thread_that_unwinds_stops_the_run() {
+        let d = dig(3 * WINDOW);
+        let items = Items::new(&d);
+        while items.take() != Some(WINDOW - CHUNK..WINDOW) {}
+        // Dropped in the normal way, the guard stops nothing: the next maker waits.
+        drop(StopOnPanic(&items));
+        std::thread::scope(|s| {
+            let maker = s.spawn(|| items.take());
+            still_waiting(&maker);
+            // Unwinding (without the panic hook's message), it wakes the waiting maker.
+            let unwound = s.spawn(|| {
+                let _stop = StopOnPanic(&items);
+                std::panic::resume_unwind(Box::new("a maker's bug"));
+            });
+            assert!(unwound.join().is_err());
+            let start = std::time::Instant::now();
+            while !maker.is_finished() && start.elapsed().as_secs() < 5 {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            let woke = maker.is_finished();
+            items.stop(); // so that the scope can join a maker left waiting
+            assert!(woke, "a maker still waits after a thread unwound");
+            assert_eq!(maker.join().unwrap(), None);
+        });
+    }
 }
