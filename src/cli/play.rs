@@ -295,7 +295,7 @@ fn game_loop(screen: &Screen, ui: &mut Ui) -> io::Result<()> {
     let mut out = io::stdout();
     queue!(out, terminal::Clear(terminal::ClearType::All))?;
     loop {
-        draw(&mut out, ui)?;
+        draw(&mut out, ui, terminal::size()?)?;
         if SIGNAL.load(Ordering::Relaxed) != 0 {
             return Ok(());
         }
@@ -528,8 +528,8 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-fn draw(out: &mut impl Write, ui: &Ui) -> io::Result<()> {
-    let (w, h) = terminal::size()?;
+/// Draws `ui` on a terminal of `w` columns and `h` rows.
+fn draw(out: &mut impl Write, ui: &Ui, (w, h): (u16, u16)) -> io::Result<()> {
     if w < MIN.0 || h < MIN.1 {
         queue!(
             out,
@@ -651,4 +651,359 @@ fn draw(out: &mut impl Write, ui: &Ui) -> io::Result<()> {
         )?;
     }
     out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One character cell of a terminal.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct Glyph {
+        ch: char,
+        bold: bool,
+        italic: bool,
+        underlined: bool,
+        reverse: bool,
+        /// 256-colour palette numbers.
+        fg: Option<u8>,
+        bg: Option<u8>,
+    }
+
+    const BLANK: Glyph = Glyph {
+        ch: ' ',
+        bold: false,
+        italic: false,
+        underlined: false,
+        reverse: false,
+        fg: None,
+        bg: None,
+    };
+
+    /// What crossterm's colours are in the 256-colour palette.
+    const CYAN: u8 = 14;
+    const YELLOW: u8 = 11;
+    const RED: u8 = 9;
+    const DARK_GREEN: u8 = 2;
+    const DARK_GREY: u8 = 8;
+
+    /// The screen a `w`×`h` terminal shows after `bytes`: a terminal that knows the
+    /// sequences the game writes (cursor moves, clearing, attributes and colours) and
+    /// fails on any other.
+    fn render(bytes: &[u8], (w, h): (u16, u16)) -> Vec<Vec<Glyph>> {
+        let mut screen = vec![vec![BLANK; w as usize]; h as usize];
+        let (mut row, mut col, mut pen) = (0, 0, BLANK);
+        let mut chars = std::str::from_utf8(bytes).unwrap().chars();
+        while let Some(ch) = chars.next() {
+            if ch != '\x1b' {
+                screen[row][col] = Glyph { ch, ..pen };
+                col += 1;
+                continue;
+            }
+            assert_eq!(chars.next(), Some('['));
+            let mut params = String::new();
+            let end = loop {
+                match chars.next().unwrap() {
+                    c if c.is_ascii_alphabetic() => break c,
+                    c => params.push(c),
+                }
+            };
+            let mut n = params.split(';').map(|p| p.parse::<usize>().unwrap_or(0));
+            match end {
+                'H' => {
+                    row = n.next().unwrap() - 1;
+                    col = n.next().unwrap() - 1;
+                }
+                'J' if params == "2" => screen.iter_mut().for_each(|l| l.fill(BLANK)),
+                'K' if params.is_empty() => screen[row][col..].fill(BLANK),
+                'm' => {
+                    while let Some(a) = n.next() {
+                        match a {
+                            0 => pen = BLANK,
+                            1 => pen.bold = true,
+                            3 => pen.italic = true,
+                            4 => pen.underlined = true,
+                            7 => pen.reverse = true,
+                            38 | 48 => {
+                                assert_eq!(n.next(), Some(5), "{params}");
+                                let c = Some(n.next().unwrap() as u8);
+                                *(if a == 38 { &mut pen.fg } else { &mut pen.bg }) = c;
+                            }
+                            _ => panic!("SGR {params}"),
+                        }
+                    }
+                }
+                _ => panic!("unknown sequence ESC [ {params} {end}"),
+            }
+        }
+        screen
+    }
+
+    fn text(line: &[Glyph]) -> String {
+        line.iter()
+            .map(|g| g.ch)
+            .collect::<String>()
+            .trim_end()
+            .to_string()
+    }
+
+    /// The terminal test's puzzles: the first's first step is a naked pair, the second's
+    /// a single.
+    const PAIR_FIRST: &str =
+        "6.........8..9.1..2.4.58......7....5....1.7.85....2.4....4..3..4.2....9...3.6....";
+    const SINGLE_FIRST: &str =
+        ".76.....1...8......8..9..3.....1......3.2.6.549.6......6...29..........3...97.24.";
+
+    /// A game of the first puzzle, its clock stopped at 1:15.
+    fn ui(colour: bool) -> Ui {
+        ui_of(PAIR_FIRST, colour)
+    }
+
+    fn ui_of(puzzle: &str, colour: bool) -> Ui {
+        let p = Board::from_line(puzzle);
+        Ui {
+            deck: Deck::Made {
+                level: Level::Medium,
+                seed: 0,
+            },
+            number: 2,
+            game: Game::new(p, unique_solution(&p).unwrap()),
+            level: Level::Medium,
+            started: Instant::now(),
+            solved_in: Some(Duration::from_secs(75)),
+            message: String::new(),
+            quitting: false,
+            save: "unused".into(),
+            colour,
+        }
+    }
+
+    /// Draws `ui` at `size` and checks every cell of the board against the module's
+    /// picture, from the game's state alone: frame, digits, attributes, colours; then the
+    /// lines under it. Returns the screen.
+    fn check_drawn(ui: &Ui, size: (u16, u16)) -> Vec<Vec<Glyph>> {
+        let mut out = Vec::new();
+        draw(&mut out, ui, size).unwrap();
+        let screen = render(&out, size);
+        for (row, left) in [(0, '╔'), (4, '╟'), (8, '╟'), (12, '╚'), (1, '║'), (11, '║')]
+        {
+            assert_eq!(screen[row][0].ch, left, "row {row}");
+        }
+        assert_eq!(text(&screen[0]), "╔═══════╤═══════╤═══════╗");
+        assert_eq!(text(&screen[12]), "╚═══════╧═══════╧═══════╝");
+        let g = &ui.game;
+        let board = g.board();
+        let sel = g.cursor as usize;
+        let lit = board.0[sel];
+        let (checked, hinted) = (
+            g.checked.map_or(0, |c| c.conflicts | c.wrong),
+            match g.hint {
+                Some(Hint::Step(s)) => {
+                    s.cells
+                        | s.remove.iter().fold(0, |m, r| m | r)
+                        | s.place.map_or(0, |(c, _)| 1 << c)
+                }
+                Some(Hint::Wrong(m)) => m,
+                None => 0,
+            },
+        );
+        for c in 0..81 {
+            let (r, k) = (c / 9, c % 9);
+            let glyph = screen[1 + r + r / 3][2 + 2 * k + 2 * (k / 3)];
+            let d = board.0[c];
+            let near = c != sel
+                && (r == sel / 9 || k == sel % 9 || (r / 3, k / 3) == (sel / 27, sel % 9 / 3));
+            let marked = (checked | hinted) >> c & 1 == 1;
+            let lit = d != 0 && d == lit;
+            let want = Glyph {
+                ch: if d == 0 { '.' } else { char::from(b'0' + d) },
+                bold: g.is_given(c as u8),
+                italic: !ui.colour && marked,
+                underlined: lit || !ui.colour && marked,
+                reverse: c == sel,
+                fg: match (ui.colour, lit, d != 0 && !g.is_given(c as u8)) {
+                    (false, _, _) => None,
+                    (true, true, _) => Some(YELLOW),
+                    (true, false, player) => player.then_some(CYAN),
+                },
+                bg: if !ui.colour {
+                    None
+                } else if checked >> c & 1 == 1 {
+                    Some(RED)
+                } else if hinted >> c & 1 == 1 {
+                    Some(DARK_GREEN)
+                } else {
+                    near.then_some(DARK_GREY)
+                },
+            };
+            assert_eq!(glyph, want, "cell {}", cell_name(c as u8));
+            // The spaces around a digit are plain.
+            let right = screen[1 + r + r / 3][3 + 2 * k + 2 * (k / 3)];
+            assert_eq!(right, BLANK, "right of {}", cell_name(c as u8));
+        }
+        // Under the board: the cell and its marks, the message, the status line last but
+        // the keys, and nothing else.
+        let rows: Vec<String> = screen[13..].iter().map(|l| text(l)).collect();
+        let marks: Vec<String> = crate::grade::candidates::digits(g.marks(sel as u8))
+            .map(|d| d.to_string())
+            .collect();
+        let mut want = vec![if marks.is_empty() {
+            cell_name(sel as u8)
+        } else {
+            format!("{}  marks {}", cell_name(sel as u8), marks.join(" "))
+        }];
+        want.extend(wrap(&ui.message, size.0 as usize));
+        let keys = wrap(KEYS, size.0 as usize);
+        want.resize(rows.len() - 1 - keys.len(), String::new());
+        want.push(format!(
+            "Puzzle {} · {} · {} · {}",
+            ui.number + 1,
+            ui.level.name(),
+            clock(elapsed(ui)),
+            if g.pencil { "pencil marks" } else { "digits" }
+        ));
+        want.extend(keys);
+        assert_eq!(rows, want);
+        screen
+    }
+
+    #[test]
+    fn the_board_is_drawn_as_the_picture_says() {
+        for colour in [true, false] {
+            let mut ui = ui(colour);
+            let screen = check_drawn(&ui, (80, 24));
+            assert_eq!(text(&screen[21]), "Puzzle 3 · medium · 1:15 · digits");
+            assert_eq!(ui.game.cursor, 1);
+            // Digits of the player, one of them the selected cell's digit (lit with the
+            // given 8), one wrong; a check; the cursor on a given.
+            let s = unique_solution(ui.game.puzzle()).unwrap();
+            let (right, wrong) = (9, 2);
+            for (c, d) in [
+                (1, s.0[1]),
+                (right, s.0[right]),
+                (wrong, s.0[wrong] % 9 + 1),
+            ] {
+                ui.game.apply(Move::Select(c as u8));
+                ui.game.apply(Move::Digit(d));
+            }
+            ui.game.apply(Move::Select(10));
+            ui.game.apply(Move::Check);
+            ui.message = check_text(&mut ui);
+            assert!(ui.game.checked.unwrap().wrong != 0);
+            check_drawn(&ui, (80, 24));
+            // Pencil marks in an empty selected cell; a hint of wrong digits.
+            ui.game.apply(Move::Select(3));
+            ui.game.apply(Move::TogglePencil);
+            for d in [5, 2] {
+                ui.game.apply(Move::Digit(d));
+            }
+            ui.game.apply(Move::Hint);
+            ui.message = hint_text(&ui);
+            assert!(matches!(ui.game.hint, Some(Hint::Wrong(_))));
+            let screen = check_drawn(&ui, (80, 24));
+            assert_eq!(text(&screen[13]), "r1c4  marks 2 5");
+            assert_eq!(text(&screen[14]), "Hint: r1c3 wrong; fix that first.");
+            // A new game's first hint, a naked pair: the pair's cells and those it
+            // clears; on a narrow terminal, the clock running.
+            let mut ui = super::tests::ui(colour);
+            ui.game.apply(Move::TogglePencil);
+            ui.game.apply(Move::Hint);
+            ui.message = hint_text(&ui);
+            let Some(Hint::Step(step)) = ui.game.hint else {
+                panic!("{:?}", ui.game.hint);
+            };
+            assert!(ui.message.contains("naked pair"), "{}", ui.message);
+            assert!(step.cells != 0 && step.remove.iter().any(|&r| r != 0));
+            ui.solved_in = None;
+            ui.started = Instant::now() - Duration::from_secs(61);
+            let screen = check_drawn(&ui, (40, 20));
+            assert!(text(&screen[16]).contains(" · 1:01 · pencil marks"));
+            // A hint of a single: its cell.
+            let mut ui = ui_of(SINGLE_FIRST, colour);
+            ui.game.apply(Move::Hint);
+            assert!(matches!(ui.game.hint, Some(Hint::Step(s)) if s.place.is_some()));
+            check_drawn(&ui, (80, 24));
+        }
+    }
+
+    #[test]
+    fn a_small_terminal_is_told_its_size_and_the_least_needed() {
+        for size in [(39, 24), (80, 19), (12, 6)] {
+            let mut out = Vec::new();
+            draw(&mut out, &ui(true), size).unwrap();
+            let lines: Vec<String> = render(&out, size).iter().map(|l| text(l)).collect();
+            let (w, h) = size;
+            assert_eq!(
+                lines.join(" ").trim_end(),
+                format!("The terminal is {w}x{h}; the game needs 40x20 at least.")
+            );
+        }
+    }
+
+    #[test]
+    fn check_texts_name_conflicts_and_wrong_digits_apart() {
+        let mut ui = ui(false);
+        let s = unique_solution(ui.game.puzzle()).unwrap();
+        // r1c2 wrong, in no conflict (a digit absent from its houses).
+        let board = ui.game.board();
+        let seen = |d| (0..81).any(|e| PEERS[1] >> e & 1 == 1 && board.0[e] == d);
+        let free = (1..=9).find(|&d| d != s.0[1] && !seen(d)).unwrap();
+        ui.game.apply(Move::Digit(free));
+        ui.game.apply(Move::Check);
+        assert_eq!(check_text(&mut ui), "Check: 1 wrong: r1c2.");
+        // An 8 next to the given 8 of r2c2: both conflict, r1c2 is wrong.
+        ui.game.apply(Move::Digit(8));
+        ui.game.apply(Move::Check);
+        assert_eq!(
+            check_text(&mut ui),
+            "Check: conflicts at r1c2, r2c2; 1 wrong: r1c2."
+        );
+        ui.game.apply(Move::Digit(s.0[1]));
+        ui.game.apply(Move::Check);
+        assert_eq!(check_text(&mut ui), "No mistakes so far; 57 cells to go.");
+    }
+
+    #[test]
+    fn clicks_select_the_cell_under_them() {
+        for c in 0..81u8 {
+            let (row, k) = place_of(c);
+            // The digit and the space on each side select it (the space between two
+            // cells of a box, the left one).
+            assert_eq!(cell_at(k, row), Some(c));
+            assert_eq!(cell_at(k + 1, row), Some(c));
+            let left = if c % 3 == 0 { c } else { c - 1 };
+            assert_eq!(cell_at(k - 1, row), Some(left));
+        }
+        // The frame's rows and columns, and past it, select nothing.
+        for row in [0, 4, 8, 12, 13, 30] {
+            assert!((0..80).all(|k| cell_at(k, row).is_none()), "row {row}");
+        }
+        for row in 1..12 {
+            for k in [0, 8, 16, 24, 25, 79] {
+                assert_eq!(cell_at(k, row), None, "row {row} column {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn wrap_fills_each_line_with_the_words_that_fit() {
+        let t = "aa bbb c dddd ee";
+        for width in 1..20 {
+            let lines = wrap(t, width);
+            assert_eq!(lines.join(" "), t);
+            for (i, l) in lines.iter().enumerate() {
+                // No line longer than the width unless it is one word; none that could
+                // have taken the next line's first word.
+                assert!(l.len() <= width || !l.contains(' '), "{width}: {lines:?}");
+                if let Some(next) = lines.get(i + 1) {
+                    let first = next.split(' ').next().unwrap();
+                    assert!(l.len() + 1 + first.len() > width, "{width}: {lines:?}");
+                }
+            }
+        }
+        assert_eq!(wrap(t, 8), ["aa bbb c", "dddd ee"]);
+        assert_eq!(wrap("", 5), [""]);
+        assert_eq!(clock(Duration::from_secs(3599)), "59:59");
+        assert_eq!(clock(Duration::from_secs(3600 + 5)), "60:05");
+    }
 }
