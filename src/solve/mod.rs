@@ -113,9 +113,14 @@ pub fn solution_without(puzzle: &Board, c: usize, d: u8) -> Option<Board> {
     let found = triad::avx2_available()
         .then(|| triad::count_forbidding(puzzle, 1, forbid))
         .flatten();
-    if let Some((n, s)) = found {
-        return (n > 0).then_some(s);
+    match found {
+        Some((n, s)) => (n > 0).then_some(s),
+        None => band_solution_without(puzzle, c, d),
     }
+}
+
+/// [`solution_without`] on a CPU without AVX2, by the band solver.
+fn band_solution_without(puzzle: &Board, c: usize, d: u8) -> Option<Board> {
     let (n, first) = band::count(puzzle, 2);
     if n < 2 {
         return None;
@@ -222,6 +227,44 @@ mod tests {
                 "{p}"
             );
         }
+    }
+
+    /// Both ways of asking for a solution without a digit in a cell agree with the
+    /// reference: a unique puzzle less one given (the question of a puzzle maker), and
+    /// the puzzle itself with a blank's own digit forbidden (never).
+    #[test]
+    fn solutions_without_a_digit_agree_with_the_reference() {
+        let (mut found, mut none) = (0, 0);
+        for line in excerpts().step_by(7).take(60) {
+            let p = Board::from_line(line);
+            let (1, Some(s)) = reference::count_up_to(&p, 2) else {
+                continue;
+            };
+            let givens: Vec<usize> = (0..81).filter(|&c| p.0[c] != 0).collect();
+            let blank = (0..81).find(|&c| p.0[c] == 0).unwrap();
+            let mut asked = vec![(p, blank, s.0[blank])];
+            for &c in givens.iter().step_by(5) {
+                let mut q = p;
+                q.0[c] = 0;
+                asked.push((q, c, p.0[c]));
+            }
+            for (q, c, d) in asked {
+                let want = (1..=9).filter(|&e| e != d).any(|e| {
+                    let mut r = q;
+                    r.0[c] = e;
+                    r.first_clash().is_none() && reference::count_up_to(&r, 1).0 > 0
+                });
+                for got in [solution_without(&q, c, d), band_solution_without(&q, c, d)] {
+                    assert_eq!(got.is_some(), want, "{q:?} without {d} at {c}");
+                    if let Some(b) = got {
+                        assert!(b.is_solved() && b.first_changed_given(&q).is_none());
+                        assert_ne!(b.0[c], d, "{q:?}");
+                    }
+                }
+                *(if want { &mut found } else { &mut none }) += 1;
+            }
+        }
+        assert!(found > 50 && none > 30, "{found} found, {none} none");
     }
 
     /// Sparse random grids (as the fuzzer makes them): every solver agrees, none gives up.
