@@ -755,7 +755,7 @@ mod tests {
         ".76.....1...8......8..9..3.....1......3.2.6.549.6......6...29..........3...97.24.";
 
     /// A game of the first puzzle, its clock stopped at 1:15.
-    fn ui(colour: bool) -> Ui {
+    fn new_ui(colour: bool) -> Ui {
         ui_of(PAIR_FIRST, colour)
     }
 
@@ -870,12 +870,12 @@ mod tests {
     #[test]
     fn the_board_is_drawn_as_the_picture_says() {
         for colour in [true, false] {
-            let mut ui = ui(colour);
+            let mut ui = new_ui(colour);
             let screen = check_drawn(&ui, (80, 24));
             assert_eq!(text(&screen[21]), "Puzzle 3 · medium · 1:15 · digits");
             assert_eq!(ui.game.cursor, 1);
-            // Digits of the player, one of them the selected cell's digit (lit with the
-            // given 8), one wrong; a check; the cursor on a given.
+            // Digits of the player, one wrong; a check; the cursor on a given (its 8s lit),
+            // then on a digit of the player's (lit with the givens of its digit).
             let s = unique_solution(ui.game.puzzle()).unwrap();
             let (right, wrong) = (9, 2);
             for (c, d) in [
@@ -891,6 +891,8 @@ mod tests {
             ui.message = check_text(&mut ui);
             assert!(ui.game.checked.unwrap().wrong != 0);
             check_drawn(&ui, (80, 24));
+            ui.game.apply(Move::Select(1));
+            check_drawn(&ui, (80, 24));
             // Pencil marks in an empty selected cell; a hint of wrong digits.
             ui.game.apply(Move::Select(3));
             ui.game.apply(Move::TogglePencil);
@@ -905,7 +907,7 @@ mod tests {
             assert_eq!(text(&screen[14]), "Hint: r1c3 wrong; fix that first.");
             // A new game's first hint, a naked pair: the pair's cells and those it
             // clears; on a narrow terminal, the clock running.
-            let mut ui = super::tests::ui(colour);
+            let mut ui = new_ui(colour);
             ui.game.apply(Move::TogglePencil);
             ui.game.apply(Move::Hint);
             ui.message = hint_text(&ui);
@@ -930,7 +932,7 @@ mod tests {
     fn a_small_terminal_is_told_its_size_and_the_least_needed() {
         for size in [(39, 24), (80, 19), (12, 6)] {
             let mut out = Vec::new();
-            draw(&mut out, &ui(true), size).unwrap();
+            draw(&mut out, &new_ui(true), size).unwrap();
             let lines: Vec<String> = render(&out, size).iter().map(|l| text(l)).collect();
             let (w, h) = size;
             assert_eq!(
@@ -942,7 +944,7 @@ mod tests {
 
     #[test]
     fn check_texts_name_conflicts_and_wrong_digits_apart() {
-        let mut ui = ui(false);
+        let mut ui = new_ui(false);
         let s = unique_solution(ui.game.puzzle()).unwrap();
         // r1c2 wrong, in no conflict (a digit absent from its houses).
         let board = ui.game.board();
