@@ -48,8 +48,7 @@ impl Tmux {
     /// reports it to a program that asked for SGR reports.
     fn drag(&self, from: usize, to: usize) {
         let at = |c: usize, end: char| {
-            let (r, k) = (c / 9, c % 9);
-            let (row, col) = (1 + r + r / 3, 2 + 2 * k + 2 * (k / 3));
+            let (row, col) = place(c);
             format!("\x1b[<0;{};{}{end}", col + 1, row + 1)
         };
         self.keys(&["-l", &(at(from, 'M') + &at(to, 'm'))]);
@@ -103,17 +102,21 @@ impl Drop for Tmux {
     }
 }
 
+/// The screen row and column (from 0) where cell `c` is drawn.
+fn place(c: usize) -> (usize, usize) {
+    let (r, k) = (c / 9, c % 9);
+    (1 + r + r / 3, 2 + 2 * k + 2 * (k / 3))
+}
+
 /// The board on the screen, as 81 bytes: digits, and `.` for an empty cell.
 fn board(screen: &str) -> String {
-    let lines: Vec<&str> = screen.lines().collect();
-    let mut b = String::new();
-    for r in 0..9 {
-        let chars: Vec<char> = lines[1 + r + r / 3].chars().collect();
-        for c in 0..9 {
-            b.push(chars[2 + 2 * c + 2 * (c / 3)]);
-        }
-    }
-    b
+    let lines: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
+    (0..81)
+        .map(|c| {
+            let (row, col) = place(c);
+            lines[row][col]
+        })
+        .collect()
 }
 
 fn solution(puzzle: &str) -> Vec<u8> {

@@ -809,7 +809,8 @@ mod tests {
         );
         for c in 0..81 {
             let (r, k) = (c / 9, c % 9);
-            let glyph = screen[1 + r + r / 3][2 + 2 * k + 2 * (k / 3)];
+            let (row, col) = (1 + r + r / 3, 2 + 2 * k + 2 * (k / 3));
+            let glyph = screen[row][col];
             let d = board.0[c];
             let near = c != sel
                 && (r == sel / 9 || k == sel % 9 || (r / 3, k / 3) == (sel / 27, sel % 9 / 3));
@@ -838,7 +839,7 @@ mod tests {
             };
             assert_eq!(glyph, want, "cell {}", cell_name(c as u8));
             // The spaces around a digit are plain.
-            let right = screen[1 + r + r / 3][3 + 2 * k + 2 * (k / 3)];
+            let right = screen[row][col + 1];
             assert_eq!(right, BLANK, "right of {}", cell_name(c as u8));
         }
         // Under the board: the cell and its marks, the message, the status line last but
