@@ -315,40 +315,56 @@ fn bad_game_command_lines_leave_game_txt_alone() {
     }
 }
 
-// sudoku-gen -p --unique --blanks 65-70 3: refused at once; --level expert --blanks 20-30,
-// --minimal --symmetric --blanks 40 and --blanks 81 (one such puzzle): 1,000 attempts,
-// then what could not be made, after what was
+// sudoku-gen -p --unique --blanks 65-70 3, and more puzzles than there are with 80 or 81
+// blanks: refused at once; --level expert --blanks 20-30, --minimal --symmetric --blanks 40
+// and all 729 puzzles of 80 blanks (the last one is not found): 1,000 attempts, then what
+// could not be made, after what was
 #[test]
 fn a_request_that_cannot_be_met_says_so() {
-    let r = run(
-        "sudoku-gen",
-        &["-p", "--unique", "--blanks", "65-70", "3"],
-        b"",
-    );
-    assert_eq!((r.status, r.stdout.len()), (2, 0));
-    assert_eq!(
-        r.stderr.lines().next().unwrap(),
-        "sudoku-gen: --blanks: a unique puzzle has at least 17 givens, so at most 64 blanks, \
-         not 65-70"
-    );
+    for (args, what) in [
+        (
+            &["--unique", "--blanks", "65-70", "3"][..],
+            "--blanks: a unique puzzle has at least 17 givens, so at most 64 blanks, not 65-70",
+        ),
+        (
+            &["--blanks", "81", "2"],
+            "--blanks 81 allows 1 distinct puzzle, not 2",
+        ),
+        (
+            &["--blanks", "80-81", "731"],
+            "--blanks 80-81 allows 730 distinct puzzles, not 731",
+        ),
+        (
+            &["--blanks", "80", "--symmetric", "10"],
+            "--symmetric --blanks 80 allows 9 distinct puzzles, not 10",
+        ),
+    ] {
+        let args = [&["-p"], args].concat();
+        let r = run("sudoku-gen", &args, b"");
+        assert_eq!((r.status, r.stdout.len()), (2, 0), "{args:?}");
+        assert_eq!(
+            r.stderr.lines().next().unwrap(),
+            format!("sudoku-gen: {what}")
+        );
+    }
     for (args, written, what) in [
         (
-            &["--level", "expert", "--blanks", "20-30"][..],
+            &["--level", "expert", "--blanks", "20-30", "3"][..],
             0,
             "puzzle 1: no expert puzzle with 20-30 blanks",
         ),
         (
-            &["--minimal", "--symmetric", "--blanks", "40"],
+            &["--minimal", "--symmetric", "--blanks", "40", "3"],
             0,
             "puzzle 1: no minimal symmetric puzzle with 40 blanks",
         ),
         (
-            &["--blanks", "81"],
-            1,
-            "puzzle 2: no puzzle with 81 blanks that is not a repeat",
+            &["--blanks", "80", "729"],
+            728,
+            "puzzle 729: no puzzle with 80 blanks that is not a repeat",
         ),
     ] {
-        let args = [&["-p", "--line", "--seed", "1"], args, &["3"]].concat();
+        let args = [&["-p", "--line", "--seed", "1"], args].concat();
         let r = run("sudoku-gen", &args, b"");
         assert_eq!((r.status, r.stdout.len()), (2, 82 * written), "{args:?}");
         assert_eq!(

@@ -256,10 +256,7 @@ fn not_made(spec: &Spec, k: u64) -> String {
         Some(l) => format!("{} {kind}", l.name()),
         None => kind.to_string(),
     };
-    let blanks = match spec.blanks {
-        (lo, hi) if lo == hi => format!("{lo}"),
-        (lo, hi) => format!("{lo}-{hi}"),
-    };
+    let blanks = spec.blanks_text();
     let new = if spec.unique_puzzles() {
         ""
     } else {

@@ -84,7 +84,8 @@ static FLAGS: [(Opt, Flag); 14] = [
             "blank cells a puzzle, drawn in L..U (also L~U; default 40-55)",
             "Each puzzle's number of blank cells, drawn in L to U (L-U or L~U, or one number); \
              default 40-55, or 0-64 with --minimal. A unique puzzle has at least 17 givens, so \
-             --unique with L over 64 is refused at once. A range that is merely unlikely (unique \
+             --unique with L over 64 is refused at once, and so is N over the number of \
+             distinct puzzles with at least 79 blanks (one has 81, 729 have 80). A range that is merely unlikely (unique \
              with 60-64 blanks) gets 1000 attempts a puzzle, then the run stops with status 2 \
              and says which puzzle it could not make.",
         ),
@@ -288,6 +289,14 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<Job, Error> {
         spec.blanks = blanks.unwrap_or(if deep { (0, 64) } else { (40, 55) });
         if let Some(why) = spec.impossible() {
             return Err(t.usage(format!("--blanks: {why}")));
+        }
+        if let Some(most) = spec.most_distinct().filter(|&most| count > most) {
+            return Err(t.usage(format!(
+                "{}--blanks {} allows {most} distinct puzzle{}, not {count}",
+                if spec.symmetric { "--symmetric " } else { "" },
+                spec.blanks_text(),
+                if most == 1 { "" } else { "s" },
+            )));
         }
         What::Puzzles(spec)
     } else {

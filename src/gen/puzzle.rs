@@ -38,7 +38,7 @@
 use super::random::{mix, Grids, Houses, Rng, DIAGONALS};
 use super::unavoidable::{self, Sets};
 use crate::board::Board;
-use crate::grade::candidates::{cells, Grid, HOUSES, HOUSES_OF};
+use crate::grade::candidates::{cells, Grid, HOUSES, HOUSES_OF, PEERS};
 use crate::grade::{self, Level};
 use crate::solve::solution_without;
 
@@ -103,6 +103,49 @@ impl Spec {
             ));
         }
         None
+    }
+
+    /// How many distinct puzzles meet the spec, when that is few enough for a run to ask
+    /// for more: when none has more than two givens (at least 79 blanks). Every board of
+    /// two givens that do not clash has solutions, so each such board is a puzzle.
+    pub fn most_distinct(&self) -> Option<u64> {
+        let (lo, hi) = self.blanks;
+        if lo < 79 || self.impossible().is_some() {
+            return None;
+        }
+        // Two givens take 9 x 9 pairs of digits, or 9 x 8 when they share a house.
+        let digits = |a: u8, b: u8| {
+            if PEERS[a as usize] >> b & 1 == 1 {
+                72
+            } else {
+                81
+            }
+        };
+        let units = units(self.symmetric);
+        let cells: Vec<u8> = units
+            .iter()
+            .filter(|u| u[0] == u[1])
+            .map(|u| u[0])
+            .collect();
+        let pairs_of_cells = cells
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &a)| cells[i + 1..].iter().map(move |&b| digits(a, b)));
+        let paired_units = units.iter().filter(|u| u[0] != u[1]);
+        let by_givens = [
+            1,
+            9 * cells.len() as u64,
+            pairs_of_cells.sum::<u64>() + paired_units.map(|u| digits(u[0], u[1])).sum::<u64>(),
+        ];
+        Some((lo..=hi).map(|b| by_givens[usize::from(81 - b)]).sum())
+    }
+
+    /// The blank range as a person would write it: `40-55`, or `81` for one count.
+    pub fn blanks_text(&self) -> String {
+        match self.blanks {
+            (lo, hi) if lo == hi => format!("{lo}"),
+            (lo, hi) => format!("{lo}-{hi}"),
+        }
     }
 }
 
@@ -448,5 +491,47 @@ mod tests {
             ..spec(64, 64)
         };
         assert_eq!(hard.impossible(), None);
+    }
+
+    // Every board of at most two givens (two opposite through the centre, or the centre
+    // alone, when symmetric), each one put to the solver: those with a solution are the
+    // puzzles there are.
+    #[test]
+    fn the_few_puzzles_of_two_givens_or_fewer_are_counted() {
+        for symmetric in [false, true] {
+            let mut by_givens = [1u64, 0, 0];
+            for a in 0..81usize {
+                for b in a..81 {
+                    let one = a == b;
+                    let shape = if symmetric { b == 80 - a } else { true };
+                    if !shape || one && symmetric && a != 40 {
+                        continue;
+                    }
+                    let pairs = (1..=9u8).flat_map(|x| (1..=9u8).map(move |y| (x, y)));
+                    for (da, db) in pairs.filter(|(x, y)| !one || x == y) {
+                        let mut p = Board([0; 81]);
+                        (p.0[a], p.0[b]) = (da, db);
+                        if let crate::solve::Outcome::Solved { count: 1.., .. } =
+                            crate::solve::count_up_to(&p, 1)
+                        {
+                            by_givens[if one { 1 } else { 2 }] += 1;
+                        }
+                    }
+                }
+            }
+            for (lo, hi) in [(81, 81), (80, 80), (79, 79), (80, 81), (79, 81)] {
+                let s = Spec {
+                    symmetric,
+                    ..spec(lo, hi)
+                };
+                let want = (lo..=hi).map(|b| by_givens[81 - b as usize]).sum::<u64>();
+                assert_eq!(s.most_distinct(), Some(want), "{s:?}");
+            }
+            let s = Spec {
+                symmetric,
+                ..spec(78, 81)
+            };
+            assert_eq!(s.most_distinct(), None);
+        }
     }
 }
