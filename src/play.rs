@@ -66,6 +66,19 @@ pub enum Hint {
     Wrong(u128),
 }
 
+impl Hint {
+    /// The cells a hint points at, to be shown: a step's pattern, the cells it takes
+    /// candidates from and the one it fills; the wrong digits' cells.
+    pub fn cells(&self) -> u128 {
+        match self {
+            Hint::Step(s) => {
+                s.cells | s.remove.iter().fold(0, |m, r| m | r) | s.place.map_or(0, |(c, _)| 1 << c)
+            }
+            Hint::Wrong(m) => *m,
+        }
+    }
+}
+
 /// A puzzle being played.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -517,5 +530,23 @@ mod tests {
         assert_eq!(g.hint, Some(Hint::Wrong(1 << c)));
         g.apply(Move::Hint);
         assert_eq!(g.board().0[c as usize], wrong, "a second ? applies nothing");
+    }
+
+    #[test]
+    fn a_hint_points_at_its_pattern_what_it_clears_and_what_it_fills() {
+        let mut pair = Step::new(Technique::NakedPair);
+        pair.cells = 1 << 6 | 1 << 33;
+        pair.remove[5] = 1 << 60 | 1 << 69;
+        pair.remove[8] = 1 << 69 | 1 << 78;
+        assert_eq!(
+            Hint::Step(pair).cells(),
+            1 << 6 | 1 << 33 | 1 << 60 | 1 << 69 | 1 << 78
+        );
+        let mut single = Step::new(Technique::HiddenSingle);
+        single.place = Some((80, 4));
+        assert_eq!(Hint::Step(single).cells(), 1 << 80);
+        single.cells = 1 << 0;
+        assert_eq!(Hint::Step(single).cells(), 1 << 0 | 1 << 80);
+        assert_eq!(Hint::Wrong(1 << 3 | 1 << 40).cells(), 1 << 3 | 1 << 40);
     }
 }

@@ -570,13 +570,7 @@ fn draw(out: &mut impl Write, ui: &Ui, (w, h): (u16, u16)) -> io::Result<()> {
     let sel_digit = board.0[sel as usize];
     let near = PEERS[sel as usize];
     let checked = g.checked.map_or(0, |c| c.conflicts | c.wrong);
-    let hinted = match g.hint {
-        Some(Hint::Step(s)) => {
-            s.cells | s.remove.iter().fold(0, |m, r| m | r) | s.place.map_or(0, |(c, _)| 1 << c)
-        }
-        Some(Hint::Wrong(m)) => m,
-        None => 0,
-    };
+    let hinted = g.hint.map_or(0, |h| h.cells());
     for c in 0..81u8 {
         let (r, k) = place_of(c);
         let d = board.0[c as usize];
@@ -797,15 +791,7 @@ mod tests {
         let lit = board.0[sel];
         let (checked, hinted) = (
             g.checked.map_or(0, |c| c.conflicts | c.wrong),
-            match g.hint {
-                Some(Hint::Step(s)) => {
-                    s.cells
-                        | s.remove.iter().fold(0, |m, r| m | r)
-                        | s.place.map_or(0, |(c, _)| 1 << c)
-                }
-                Some(Hint::Wrong(m)) => m,
-                None => 0,
-            },
+            g.hint.map_or(0, |h| h.cells()),
         );
         for c in 0..81 {
             let (r, k) = (c / 9, c % 9);
