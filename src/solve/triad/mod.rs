@@ -591,6 +591,8 @@ pub(crate) fn count_forbidding(puzzle: &Board, limit: u32, forbid: Forbid) -> Op
 }
 
 fn finish<L: Lanes>(search: Search<L>) -> Option<(u32, Board)> {
+    #[cfg(test)]
+    tests::GUESSES.with(|g| g.set(search.guesses));
     (!search.gave_up).then_some((search.count, search.first))
 }
 
@@ -616,4 +618,90 @@ fn count_avx2(cpu: Avx2, puzzle: &Board, limit: u32, forbid: Forbid) -> Option<(
     }
     // SAFETY: `cpu` exists only on a CPU with AVX2, POPCNT and BMI1 (`Avx2::detect`).
     unsafe { run(cpu, puzzle, limit, forbid) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grade::{self, Level, Technique};
+    use crate::solve::reference::excerpts;
+
+    thread_local! {
+        /// The guesses of the last search finished on this thread.
+        pub(super) static GUESSES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    }
+
+    /// The guesses each backend took to count `puzzle`'s solutions up to `limit`: the
+    /// portable one's, and the AVX2 one's when the CPU has AVX2.
+    fn guesses(puzzle: &Board, limit: u32) -> (u32, Option<u32>) {
+        let last = || GUESSES.with(|g| g.get());
+        count_portable(puzzle, limit);
+        let portable = last();
+        let avx2 = avx2_available().then(|| {
+            count_up_to(puzzle, limit);
+            last()
+        });
+        (portable, avx2)
+    }
+
+    // The backends run one search: the same propagation, the same choice of guess, so
+    // the same tree, guess for guess. A backend whose propagation is weaker (or stronger)
+    // finds the same solutions in a tree of another size; only this test sees it.
+    #[test]
+    fn both_backends_search_the_same_tree() {
+        if !avx2_available() {
+            eprintln!("not run: this CPU has no AVX2 backend to compare");
+            return;
+        }
+        let mut total = 0;
+        for line in excerpts() {
+            let p = Board::from_line(line);
+            for limit in [1, 2] {
+                let (portable, avx2) = guesses(&p, limit);
+                assert_eq!(Some(portable), avx2, "{line} up to {limit}");
+                total += portable;
+            }
+        }
+        assert!(
+            total > 1000,
+            "{total} guesses: the excerpts lost their hard puzzles"
+        );
+    }
+
+    // The propagation of the module's note takes naked and hidden singles and locked
+    // candidates in its stride: a puzzle that those solve is solved without a guess. The
+    // puzzles are the grader's, easy and medium, kept when its steps use no more than
+    // those techniques.
+    #[test]
+    fn singles_and_locked_candidates_need_no_guess() {
+        use crate::gen::puzzle::{make, Spec};
+        let mut tried = 0;
+        for level in [Level::Easy, Level::Medium] {
+            let spec = Spec {
+                blanks: (0, 64),
+                unique: true,
+                minimal: false,
+                symmetric: false,
+                level: Some(level),
+            };
+            for k in 0..300 {
+                let p = make(&spec, 7, k, 0).unwrap();
+                let s = crate::solve::unique_solution(&p).unwrap();
+                let mut simple = true;
+                grade::grade(&p, &s, Level::Medium, |_, step| {
+                    simple &= step.technique <= Technique::Claiming;
+                });
+                if simple {
+                    tried += 1;
+                    let (portable, avx2) = guesses(&p, 2);
+                    assert_eq!(portable, 0, "{p:?}");
+                    assert!(avx2.is_none_or(|g| g == 0), "{p:?}");
+                }
+            }
+        }
+        assert!(
+            tried >= 400,
+            "only {tried} puzzles of singles and locked candidates"
+        );
+    }
 }
