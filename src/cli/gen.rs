@@ -85,9 +85,9 @@ static FLAGS: [(Opt, Flag); 14] = [
             "Each puzzle's number of blank cells, drawn in L to U (L-U or L~U, or one number); \
              default 40-55, or 0-64 with --minimal. A unique puzzle has at least 17 givens, so \
              --unique with L over 64 is refused at once, and so is N over the number of \
-             distinct puzzles with at least 79 blanks (one has 81, 729 have 80). A range that is merely unlikely (unique \
-             with 60-64 blanks) gets 1000 attempts a puzzle, then the run stops with status 2 \
-             and says which puzzle it could not make.",
+             distinct puzzles with at least 79 blanks (one has 81, 729 have 80). A range that \
+             is merely unlikely (unique with 60-64 blanks) gets 1000 attempts a puzzle, then \
+             the run stops with status 2 and says which puzzle it could not make.",
         ),
     ),
     (
