@@ -267,6 +267,26 @@ mod tests {
         assert!(found > 50 && none > 30, "{found} found, {none} none");
     }
 
+    /// Every solver's search fits a thread's stack with room to spare, in an unoptimised
+    /// build too (CI runs this test so): a level of a recursion holds a state, not the
+    /// temporaries of its propagation, which unoptimised come to some 200 KB a level.
+    #[test]
+    fn searches_fit_a_small_stack() {
+        let searched = std::thread::Builder::new()
+            .name("search on a 1 MiB stack".into())
+            .stack_size(1 << 20)
+            .spawn(|| {
+                let puzzles = excerpts().map(Board::from_line);
+                for p in [Board::EMPTY].into_iter().chain(puzzles) {
+                    check_solvers_agree(&p, 2).expect("no give-up");
+                    assert!(matches!(count_up_to(&p, 2), Outcome::Solved { .. }));
+                }
+            })
+            .unwrap()
+            .join();
+        assert!(searched.is_ok());
+    }
+
     /// Sparse random grids (as the fuzzer makes them): every solver agrees, none gives up.
     #[test]
     fn solvers_agree_on_sparse_grids() {

@@ -510,14 +510,30 @@ impl<L: Lanes> Search<L> {
 }
 
 /// One recursive search function per backend, compiled with that backend's CPU features,
-/// so that everything it calls inlines into it.
+/// and beside it its node, compiled with them too so that everything it calls inlines
+/// into it.
+///
+/// The node stays out of line so that a level of the recursion holds a state and little
+/// more: inlined, the propagation's temporaries would sit in every level's frame, and an
+/// unoptimised build, which gives each its own slot, takes some 200 KB a level and runs
+/// out of stack a few guesses deep. One call a node is nothing beside its propagation.
 macro_rules! search_fn {
-    ($name:ident, $l:ty $(, #[$attr:meta])*) => {
+    ($name:ident, $node:ident, $l:ty $(, #[$attr:meta])*) => {
+        $(#[$attr])*
+        #[inline(never)]
+        fn $node(
+            search: &mut Search<$l>,
+            s: &mut State<$l>,
+            todo: u32,
+        ) -> Option<(usize, <$l as Lanes>::Narrow, <$l as Lanes>::Narrow)> {
+            search.node(s, todo)
+        }
+
         $(#[$attr])*
         fn $name(search: &mut Search<$l>, s: &mut State<$l>, mut todo: u32) {
             // The digit takes its first configuration (the rest go), else one of the rest:
             // a child searched in a copy, then this state narrowed in place.
-            while let Some((t, first, rest)) = search.node(s, todo) {
+            while let Some((t, first, rest)) = $node(search, s, todo) {
                 let mut child = *s;
                 child.configs[t] = <$l as Lanes>::n_and_not(child.configs[t], rest);
                 $name(search, &mut child, BAND_BIT << t);
@@ -531,9 +547,9 @@ macro_rules! search_fn {
     };
 }
 
-search_fn!(search_portable, Portable);
+search_fn!(search_portable, node_portable, Portable);
 #[cfg(target_arch = "x86_64")]
-search_fn!(search_avx2, Avx2, #[target_feature(enable = "avx2,popcnt,bmi1")]);
+search_fn!(search_avx2, node_avx2, Avx2, #[target_feature(enable = "avx2,popcnt,bmi1")]);
 
 #[cfg(target_arch = "x86_64")]
 use lanes::Avx2;
