@@ -789,6 +789,39 @@ mod tests {
         assert!(seen > 500, "only {seen} states checked");
     }
 
+    /// The size of the tree is the design's, pinned as the triad solver's is: propagation
+    /// (its tables among it) and the choice of guess alone set it, and a rule that goes
+    /// weaker finds the same answers in a larger tree, which no other test sees. A change
+    /// made on purpose is measured in the benchmark, then pinned here anew.
+    #[test]
+    fn the_tree_has_the_size_of_the_design() {
+        let total: u32 = excerpts()
+            .map(|line| search(&Board::from_line(line), HALL_EVERY - 1).1)
+            .sum();
+        assert_eq!(total, 19705, "nodes to count the excerpts up to 2");
+    }
+
+    /// The locking table against its definition, cell by cell: in a digit-band's pattern
+    /// (bit 3r+k: the digit can still go in row r of box k), a segment is locked when it is
+    /// the only one left in its row, or in its box.
+    #[test]
+    fn locks_follow_their_definition() {
+        for (p, &locks) in LOCKS.iter().enumerate() {
+            let has = |r: usize, k: usize| p & 1 << (3 * r + k) != 0;
+            let mut want = 0u16;
+            for r in 0..3 {
+                for k in 0..3 {
+                    let alone_in_row = (0..3).filter(|&j| has(r, j)).count() == 1;
+                    let alone_in_box = (0..3).filter(|&j| has(j, k)).count() == 1;
+                    if has(r, k) && (alone_in_row || alone_in_box) {
+                        want |= 1 << (3 * r + k);
+                    }
+                }
+            }
+            assert_eq!(locks, want, "pattern {p:#o}");
+        }
+    }
+
     /// Checking the path at every node, or at none, changes how long a search takes, never
     /// what it finds: on the hard excerpts and the kept fuzz inputs.
     #[test]
