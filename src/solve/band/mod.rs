@@ -801,7 +801,7 @@ mod tests {
         assert_eq!(total, 19705, "nodes to count the excerpts up to 2");
     }
 
-    /// The locking table against its definition, cell by cell: in a digit-band's pattern
+    /// The locking table against its definition, pattern by pattern: in a digit-band's pattern
     /// (bit 3r+k: the digit can still go in row r of box k), a segment is locked when it is
     /// the only one left in its row, or in its box.
     #[test]
