@@ -47,3 +47,25 @@ pub fn naked_single(g: &Grid) -> Option<Step> {
         (cand.count_ones() == 1).then(|| Step::placing(Technique::NakedSingle, c, low_digit(cand)))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    #[test]
+    fn hidden_singles_score_by_their_house() {
+        // Both kinds are open here; Sudoku Explainer rates a box's 1.2, a line's 1.5.
+        let p = Board::from_line(
+            "....573....4.1.58..78..3...2.....9.6...42....6..7..81...2.......9......5...1.5...",
+        );
+        let g = Grid::new(&p);
+        let in_box = hidden_single_in_box(&g).unwrap();
+        let in_line = hidden_single_in_line(&g).unwrap();
+        assert_eq!((in_box.score, in_line.score), (12, 15));
+        assert!(
+            in_line.houses.trailing_zeros() < u32::from(BOX),
+            "{in_line:?}"
+        );
+    }
+}
