@@ -166,6 +166,13 @@ fn fold(h: u64, w: u64, k: u64) -> u64 {
     m as u64 ^ (m >> 64) as u64
 }
 
+/// [`digest`]'s two hashes: their starting states (the first 128 bits of pi's fraction),
+/// their multipliers (the golden ratio's, and xxHash64's second prime) and what the second's
+/// state is XORed with before the finaliser, so that equal states give unequal halves.
+const START: [u64; 2] = [0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344];
+const MULTIPLIER: [u64; 2] = [0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F];
+const SECOND_SALT: u64 = 0xA076_1D64_78BD_642F;
+
 /// Two independent 64-bit hashes of the cells, packed four bits a cell into six words (the
 /// 81st cell on its own), each word folded into the state ([`fold`]) and the result spread
 /// by the splitmix finaliser. Boards that differ get the same digest with a chance of about
@@ -179,12 +186,12 @@ pub(crate) fn digest(b: &Board) -> [u64; 2] {
         *w = nibbles(&c[16 * i..16 * i + 8]) | nibbles(&c[16 * i + 8..16 * i + 16]) << 32;
     }
     words[5] = u64::from(c[80]);
-    let (mut h1, mut h2) = (0x243F_6A88_85A3_08D3u64, 0x1319_8A2E_0370_7344u64);
+    let [mut h1, mut h2] = START;
     for w in words {
-        h1 = fold(h1, w, 0x9E37_79B9_7F4A_7C15);
-        h2 = fold(h2, w, 0xC2B2_AE3D_27D4_EB4F);
+        h1 = fold(h1, w, MULTIPLIER[0]);
+        h2 = fold(h2, w, MULTIPLIER[1]);
     }
-    [mix(h1), mix(h2 ^ 0xA076_1D64_78BD_642F)]
+    [mix(h1), mix(h2 ^ SECOND_SALT)]
 }
 
 impl Distinct {
@@ -327,17 +334,18 @@ mod tests {
             let x = h ^ w;
             let half = |v: u64| (v & 0xFFFF_FFFF, v >> 32);
             let ((x0, x1), (k0, k1)) = (half(x), half(k));
-            let (low, mid_a, mid_b, high) = (x0 * k0, x0 * k1, x1 * k0, x1 * k1);
-            let carry = ((low >> 32) + (mid_a & 0xFFFF_FFFF) + (mid_b & 0xFFFF_FFFF)) >> 32;
-            x.wrapping_mul(k) ^ (high + (mid_a >> 32) + (mid_b >> 32) + carry)
+            let (low, high) = (x0 * k0, x1 * k1);
+            let (mid_a, mid_b) = (half(x0 * k1), half(x1 * k0));
+            let carry = ((low >> 32) + mid_a.0 + mid_b.0) >> 32;
+            x.wrapping_mul(k) ^ (high + mid_a.1 + mid_b.1 + carry)
         };
-        let (mut h1, mut h2) = (0x243F_6A88_85A3_08D3u64, 0x1319_8A2E_0370_7344u64);
+        let [mut h1, mut h2] = START;
         for word in b.0.chunks(16) {
             let w = word.iter().rev().fold(0, |w, &v| w << 4 | u64::from(v));
-            h1 = folded(h1, w, 0x9E37_79B9_7F4A_7C15);
-            h2 = folded(h2, w, 0xC2B2_AE3D_27D4_EB4F);
+            h1 = folded(h1, w, MULTIPLIER[0]);
+            h2 = folded(h2, w, MULTIPLIER[1]);
         }
-        [mix(h1), mix(h2 ^ 0xA076_1D64_78BD_642F)]
+        [mix(h1), mix(h2 ^ SECOND_SALT)]
     }
 
     // The neighbourhood test above cannot tell a weaker fold from this one (the product's
