@@ -256,6 +256,7 @@ impl Distinct {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gen::random::Rng;
     use crate::stream::Form;
 
     fn item(board: Board, index: u64) -> Item {
@@ -361,10 +362,11 @@ mod tests {
                 boards.push(b);
             }
         }
-        for seed in 0..1000u64 {
+        let mut rng = Rng::for_item(1, 0);
+        for _ in 0..1000 {
             let mut b = Board::EMPTY;
-            for (c, v) in b.0.iter_mut().enumerate() {
-                *v = (mix(seed << 7 | c as u64) % 10) as u8;
+            for v in &mut b.0 {
+                *v = rng.below(10) as u8;
             }
             boards.push(b);
         }
