@@ -106,6 +106,11 @@ fn translate(code: &[u8; TEXT], lut: &[u8; 16], out: &mut [u8; TEXT]) {
         unsafe { translate_ssse3(code, lut, out) };
         return;
     }
+    translate_bytes(code, lut, out);
+}
+
+/// [`translate`] a byte at a time, for CPUs without SSSE3.
+fn translate_bytes(code: &[u8; TEXT], lut: &[u8; 16], out: &mut [u8; TEXT]) {
     for (o, &c) in out.iter_mut().zip(code) {
         *o = lut[(c & 15) as usize];
     }
@@ -344,6 +349,29 @@ mod tests {
             assert!(seen.insert(Gen::new(7, k, 1).unwrap().board()) || k < start + 60000);
         }
         assert_eq!(Gen::new(7, FAMILY - 1, 1).unwrap().board().0[0], 7);
+    }
+
+    /// The byte loop runs only where SSSE3 is missing, so it is checked here against the
+    /// grids' own text and against the path this CPU takes.
+    #[test]
+    fn both_translations_write_the_grids_text() {
+        let mut g = Gen::new(4, RELABELS - 2, 4).unwrap();
+        for _ in 0..4 {
+            let (mut bytes, mut fast) = ([0u8; TEXT], [0u8; TEXT]);
+            let mut grid = [0u8; 162];
+            format_grid(&g.board(), &mut grid);
+            translate_bytes(&g.grid_code, &g.lut, &mut bytes);
+            translate(&g.grid_code, &g.lut, &mut fast);
+            assert_eq!(bytes[..162], grid);
+            assert_eq!(bytes, fast);
+            let mut line = [b'\n'; 82];
+            format_line(&g.board(), (&mut line[..81]).try_into().unwrap());
+            translate_bytes(&g.line_code, &g.lut, &mut bytes);
+            translate(&g.line_code, &g.lut, &mut fast);
+            assert_eq!(bytes[..82], line);
+            assert_eq!(bytes, fast);
+            g.advance();
+        }
     }
 
     #[test]
