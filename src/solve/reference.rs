@@ -5,10 +5,19 @@ use crate::board::{box_of, col_of, row_of, Board};
 
 /// Counts solutions up to `limit`, returning the count and the first solution.
 pub fn count_up_to(puzzle: &Board, limit: u32) -> (u32, Option<Board>) {
+    count_within(puzzle, &[ANY; 81], limit)
+}
+
+/// Every digit, as a set of candidates (bit d for digit d).
+const ANY: u16 = 0b11_1111_1110;
+
+/// Counts, up to `limit`, the solutions of `puzzle` whose every blank cell holds one of the
+/// digits `allowed` for it (bit d for digit d), returning the count and the first solution.
+pub fn count_within(puzzle: &Board, allowed: &[u16; 81], limit: u32) -> (u32, Option<Board>) {
     let mut b = *puzzle;
     let mut first = None;
     let mut count = 0;
-    dfs(&mut b, &peers(), limit, &mut count, &mut first);
+    dfs(&mut b, &peers(), allowed, limit, &mut count, &mut first);
     (count, first)
 }
 
@@ -34,12 +43,13 @@ pub fn peers() -> [[usize; 20]; 81] {
 /// The digits (bit d for digit d) that no peer of `cell` holds.
 fn candidates(b: &Board, peers: &[usize; 20]) -> u16 {
     let used = peers.iter().fold(0u16, |m, &p| m | 1 << b.0[p]);
-    !used & 0b11_1111_1110
+    !used & ANY
 }
 
 fn dfs(
     b: &mut Board,
     peers: &[[usize; 20]; 81],
+    allowed: &[u16; 81],
     limit: u32,
     count: &mut u32,
     first: &mut Option<Board>,
@@ -47,7 +57,7 @@ fn dfs(
     let mut best: Option<(usize, u16)> = None;
     for (cell, cell_peers) in peers.iter().enumerate() {
         if b.0[cell] == 0 {
-            let c = candidates(b, cell_peers);
+            let c = candidates(b, cell_peers) & allowed[cell];
             if best.is_none_or(|(_, m)| c.count_ones() < m.count_ones()) {
                 best = Some((cell, c));
             }
@@ -63,7 +73,7 @@ fn dfs(
     for d in 1..=9u8 {
         if cands & (1 << d) != 0 {
             b.0[cell] = d;
-            dfs(b, peers, limit, count, first);
+            dfs(b, peers, allowed, limit, count, first);
             b.0[cell] = 0;
             if *count >= limit {
                 return;

@@ -842,4 +842,144 @@ mod tests {
         }
         assert!(cut > 0, "no search was shortened");
     }
+
+    /// Candidate states (the digits each cell may hold, cell by cell in reading order) that
+    /// guess on a row pair at the root, with their solution counts: in all, and with the
+    /// pair's digit at its first cell. The rest lie in the second branch, so a search that
+    /// got that branch wrong would count fewer. Such states are wide (every cell has four or
+    /// more candidates) yet have few solutions, which puzzles never are: each is a random
+    /// grid with four more digits per cell, kept when its root guesses on a row pair. The
+    /// counts are the reference solver's (`reference_counts_the_row_pair_states`).
+    const ROW_PAIR_STATES: [(&str, u32, u32); 3] = [
+        (
+            "13478 24567 36789 12789 12479 23468 23578 12469 23578
+             23578 23789 15789 25789 12379 35678 12569 24589 12368
+             15678 23789 23459 34678 25689 12457 13479 35689 23456
+             12458 23459 12456 34568 13679 13678 16789 12467 24789
+             13568 23456 14579 34689 12357 24678 13458 23789 14679
+             12689 24679 13456 12348 13489 24589 14679 24568 12589
+             12379 35789 12378 23789 13579 13789 16789 13569 12349
+             45679 12578 34679 12689 12467 24569 12348 25678 25689
+             35789 14567 12389 12357 45789 23467 24789 12568 12567",
+            4,
+            0,
+        ),
+        (
+            "12379 24578 36789 23468 23679 23489 12457 23479 35689
+             23469 12459 24589 13569 45678 34678 23567 13468 12345
+             14568 34578 25679 13458 13459 24578 14568 15678 15679
+             12458 23689 12468 23478 23478 12348 56789 13489 23468
+             24569 12469 12589 12358 14569 34679 15679 13457 25679
+             45689 12679 13467 24689 12467 12389 12459 12568 12458
+             12379 12568 12578 12345 23469 12347 13689 24567 13456
+             34568 12567 24569 15679 8     23467 36789 12369 12468
+             24689 12568 36789 35679 34689 25689 15689 23569 23679",
+            4,
+            3,
+        ),
+        (
+            "13468 12589 23567 12356 23457 24679 14568 12348 14579
+             14789 12456 46789 34567 13478 23459 24568 23479 12358
+             34689 45789 24689 12368 12368 24567 15689 25689 23578
+             12367 12489 12379 23478 12389 34678 34789 13456 23579
+             23457 35679 23469 23478 23678 12368 23489 13459 13589
+             34569 12569 13456 23589 24569 12678 23789 25689 23678
+             12359 35689 23679 23579 34568 14689 23457 12789 13789
+             12479 12357 8     12378 13479 23689 23478 24568 12359
+             14678 12358 24567 26789 14578 23468 34589 13479 14679",
+            23,
+            8,
+        ),
+    ];
+
+    /// The digits each cell of a [`ROW_PAIR_STATES`] text may hold (bit d for digit d).
+    fn allowed(text: &str) -> [u16; 81] {
+        let cells: Vec<u16> = text
+            .split_whitespace()
+            .map(|t| t.bytes().fold(0, |m, c| m | 1 << (c - b'0')))
+            .collect();
+        cells.try_into().unwrap()
+    }
+
+    /// The search's state with the candidates `allowed`.
+    fn state_within(allowed: &[u16; 81]) -> State {
+        let mut s = State::new(&Board::EMPTY);
+        for (i, word) in s.cand.iter_mut().enumerate() {
+            let (d, b) = (i / 3, i % 3);
+            *word = (0..27)
+                .filter(|&pos| allowed[27 * b + pos] & 2 << d != 0)
+                .fold(0, |w, pos| w | 1 << pos);
+        }
+        s
+    }
+
+    /// A full count of the solutions of a state, and its first solution.
+    fn count_all(s: State) -> (u32, Board) {
+        let mut s = s;
+        let mut search = Search::new(1000, s);
+        search.run(&mut s, 0);
+        (search.count, search.first)
+    }
+
+    /// A row-pair guess searches the pair's second cell too: every solution of the
+    /// [`ROW_PAIR_STATES`] is found, those in the first branch and those in the second.
+    #[test]
+    fn a_row_pair_guess_searches_both_cells() {
+        for (n, (text, all, in_first)) in ROW_PAIR_STATES.into_iter().enumerate() {
+            let allowed = allowed(text);
+            let s = state_within(&allowed);
+            let mut root = s;
+            assert!(root.propagate(true) && !root.solved());
+            let Guess::Pair(i, bit) = root.guess() else {
+                panic!("state {n}: the root does not guess on a row pair");
+            };
+            assert!(
+                in_first < all,
+                "state {n}: nothing to find in the second branch"
+            );
+            let (count, first) = count_all(s);
+            assert_eq!(count, all, "state {n}: solutions");
+            assert!(first.is_solved(), "state {n}");
+            assert!(
+                (0..81).all(|c| allowed[c] & 1 << first.0[c] != 0),
+                "state {n}"
+            );
+            let mut branch = s;
+            branch.cand[i] &= only_in_its_row(bit);
+            assert_eq!(
+                count_all(branch).0,
+                in_first,
+                "state {n}: solutions in the first branch"
+            );
+        }
+    }
+
+    /// The counts of [`ROW_PAIR_STATES`] by the reference solver, an exhaustive search of
+    /// the states, which takes about a minute.
+    #[test]
+    #[ignore = "slow: a minute of the reference solver"]
+    fn reference_counts_the_row_pair_states() {
+        use crate::solve::reference::count_within;
+        for (n, (text, all, in_first)) in ROW_PAIR_STATES.into_iter().enumerate() {
+            let allowed = allowed(text);
+            let mut root = state_within(&allowed);
+            assert!(root.propagate(true), "state {n}");
+            let Guess::Pair(i, bit) = root.guess() else {
+                panic!("state {n}: the root does not guess on a row pair");
+            };
+            // The pair's first cell holds its digit.
+            let mut first = allowed;
+            first[27 * (i % 3) + low_bit_index(bit) as usize] = 2 << (i / 3);
+            assert_eq!(
+                count_within(&Board::EMPTY, &allowed, 1000).0,
+                all,
+                "state {n}"
+            );
+            assert_eq!(
+                count_within(&Board::EMPTY, &first, 1000).0,
+                in_first,
+                "state {n}"
+            );
+        }
+    }
 }
