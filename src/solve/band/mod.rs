@@ -728,6 +728,7 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::{box_of, col_of, row_of};
     use crate::solve::reference::excerpts;
 
     /// Counts (to 2) and nodes of a search that checks its path at the nodes picked by `mask`.
@@ -847,9 +848,10 @@ mod tests {
     /// guess on a row pair at the root, with their solution counts: in all, and with the
     /// pair's digit at its first cell. The rest lie in the second branch, so a search that
     /// got that branch wrong would count fewer. Such states are wide (every cell has four or
-    /// more candidates) yet have few solutions, which puzzles never are: each is a random
-    /// grid with four more digits per cell, kept when its root guesses on a row pair. The
-    /// counts are the reference solver's (`reference_counts_the_row_pair_states`).
+    /// more candidates) yet have few solutions, which puzzles hardly ever are: each is a
+    /// random grid with four more digits in each cell but at most one, kept when its root
+    /// guesses on a row pair. The counts are the reference solver's
+    /// (`reference_counts_the_row_pair_states`).
     const ROW_PAIR_STATES: [(&str, u32, u32); 3] = [
         (
             "13478 24567 36789 12789 12479 23468 23578 12469 23578
@@ -981,5 +983,101 @@ mod tests {
                 "state {n}"
             );
         }
+    }
+
+    /// Which kinds of unit (rows, boxes, columns) violate Hall's condition in `s`, found the
+    /// slow way, from its definition on the grid's cells: in each unit, take its unsolved
+    /// cells and the digits with a candidate among them; the unit violates it when those
+    /// digits are not as many as the cells, or some set of them has fewer cells.
+    fn hall_violations(s: &State) -> [bool; 3] {
+        let has = |c: usize, d: usize| s.cand[d * 3 + c / 27] >> (c % 27) & 1 != 0;
+        let unsolved = |c: usize| s.unsolved[c / 27] >> (c % 27) & 1 != 0;
+        let kinds: [fn(usize) -> usize; 3] = [row_of, box_of, col_of];
+        kinds.map(|unit_of| {
+            (0..9).any(|u| {
+                let free: Vec<usize> = (0..81)
+                    .filter(|&c| unit_of(c) == u && unsolved(c))
+                    .collect();
+                // Per digit with a candidate there, its cells as bits of `free`.
+                let cells: Vec<u32> = (0..9)
+                    .map(|d| {
+                        (0..free.len())
+                            .filter(|&k| has(free[k], d))
+                            .fold(0, |m, k| m | 1 << k)
+                    })
+                    .filter(|&m| m != 0)
+                    .collect();
+                cells.len() != free.len()
+                    || (1..1u32 << cells.len()).any(|set| {
+                        let digits = (0..cells.len()).filter(|&k| set >> k & 1 != 0);
+                        let union = digits.fold(0, |m, k| m | cells[k]);
+                        union.count_ones() < set.count_ones()
+                    })
+            })
+        })
+    }
+
+    /// The path check's test of Hall's condition against its definition, on states made
+    /// from random grids: some cells solved; the others hold their digit and up to three
+    /// more that no solved cell of their units holds, then a few lose a candidate (never
+    /// their last, as after propagation). Each kind of unit is, in some of the states, the
+    /// only one that violates the condition, so a check blind to one kind would fail here.
+    #[test]
+    fn the_hall_check_follows_its_definition() {
+        use crate::gen::random::{Grids, Rng};
+        let peers = crate::solve::reference::peers();
+        let grids = Grids::new(11);
+        let (mut only, mut holds) = ([0; 3], 0);
+        for k in 0..3000 {
+            let mut rng = Rng::for_item(11, k);
+            let g = grids.grid(k, &mut rng);
+            let share = rng.below(80);
+            let solved: Vec<bool> = (0..81).map(|_| rng.below(100) < share).collect();
+            let mut allowed = [0u16; 81];
+            for c in 0..81 {
+                allowed[c] = 1 << g.0[c];
+                if !solved[c] {
+                    let placed = peers[c]
+                        .iter()
+                        .filter(|&&p| solved[p])
+                        .fold(0, |m, &p| m | 1 << g.0[p]);
+                    for _ in 0..rng.below(4) {
+                        allowed[c] |= 1 << (1 + rng.below(9)) & !placed;
+                    }
+                }
+            }
+            for _ in 0..rng.below(6) {
+                let c = rng.below(81) as usize;
+                let a = allowed[c];
+                if !solved[c] && a.count_ones() > 1 {
+                    let pick = rng.below(a.count_ones());
+                    let d = (1..=9)
+                        .filter(|d| a >> d & 1 != 0)
+                        .nth(pick as usize)
+                        .unwrap();
+                    allowed[c] &= !(1 << d);
+                }
+            }
+            let mut s = state_within(&allowed);
+            for (b, word) in s.unsolved.iter_mut().enumerate() {
+                *word = (0..27)
+                    .filter(|&pos| !solved[27 * b + pos])
+                    .fold(0, |w, pos| w | 1 << pos);
+            }
+            let want = hall_violations(&s);
+            assert_eq!(
+                s.violates_hall(),
+                want.contains(&true),
+                "state {k}: {want:?}"
+            );
+            match want {
+                [false, false, false] => holds += 1,
+                [true, false, false] => only[0] += 1,
+                [false, true, false] => only[1] += 1,
+                [false, false, true] => only[2] += 1,
+                _ => {}
+            }
+        }
+        assert!(holds > 0 && only.iter().all(|&n| n > 0), "{only:?} {holds}");
     }
 }
