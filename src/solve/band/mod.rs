@@ -975,9 +975,9 @@ mod tests {
     }
 
     /// The counts of [`ROW_PAIR_STATES`] by the reference solver, an exhaustive search of
-    /// the states, which takes about a minute.
+    /// the states, which takes about twenty seconds.
     #[test]
-    #[ignore = "slow: a minute of the reference solver"]
+    #[ignore = "slow: twenty seconds of the reference solver"]
     fn reference_counts_the_row_pair_states() {
         use crate::solve::reference::count_within;
         for (n, (text, all, in_first)) in ROW_PAIR_STATES.into_iter().enumerate() {
