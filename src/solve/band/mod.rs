@@ -740,6 +740,11 @@ mod tests {
         (search.count, search.nodes)
     }
 
+    /// The cells of a band (bit `pos` for cell `pos`) for which `f(pos)` holds.
+    fn band_cells(f: impl Fn(usize) -> bool) -> u32 {
+        (0..27).filter(|&pos| f(pos)).fold(0, |w, pos| w | 1 << pos)
+    }
+
     /// Found by fuzzing: on this 15-given grid an early guess leaves a set of digits of some
     /// unit with fewer cells than digits; the search below it runs to 935,000 nodes unless
     /// the path check cuts it (at node 1024).
@@ -771,13 +776,12 @@ mod tests {
             // The masks follow their definitions: a row of a digit is left while it has two
             // or more cells, a cell while it has two or more digits.
             for b in 0..3 {
-                let mut unsolved = 0;
-                for pos in 0..27 {
-                    let digits = (0..9)
+                let unsolved = band_cells(|pos| {
+                    (0..9)
                         .filter(|&d| s.cand[d * 3 + b] >> pos & 1 != 0)
-                        .count();
-                    unsolved |= ((digits > 1) as u32) << pos;
-                }
+                        .count()
+                        > 1
+                });
                 assert_eq!(s.unsolved[b], unsolved, "band {b}");
                 for (d, r) in (0..9).flat_map(|d| (0..3).map(move |r| (d, r))) {
                     let left = (s.cand[d * 3 + b] & ROW[r]).count_ones() > 1;
@@ -926,9 +930,7 @@ mod tests {
         let mut s = State::new(&Board::EMPTY);
         for (i, word) in s.cand.iter_mut().enumerate() {
             let (d, b) = (i / 3, i % 3);
-            *word = (0..27)
-                .filter(|&pos| allowed[27 * b + pos] & 2 << d != 0)
-                .fold(0, |w, pos| w | 1 << pos);
+            *word = band_cells(|pos| allowed[27 * b + pos] & 2 << d != 0);
         }
         s
     }
@@ -1078,9 +1080,7 @@ mod tests {
             }
             let mut s = state_within(&allowed);
             for (b, word) in s.unsolved.iter_mut().enumerate() {
-                *word = (0..27)
-                    .filter(|&pos| !solved[27 * b + pos])
-                    .fold(0, |w, pos| w | 1 << pos);
+                *word = band_cells(|pos| !solved[27 * b + pos]);
             }
             let want = hall_violations(&s);
             assert_eq!(
