@@ -1007,12 +1007,17 @@ mod tests {
         }
     }
 
+    /// Whether digit index `d` (0..9) is a candidate of cell `c` (0..81) in `s`.
+    fn candidate(s: &State, c: usize, d: usize) -> bool {
+        s.cand[d * 3 + c / 27] >> (c % 27) & 1 != 0
+    }
+
     /// Which kinds of unit (rows, boxes, columns) violate Hall's condition in `s`, found the
     /// slow way, from its definition on the grid's cells: in each unit, take its unsolved
     /// cells and the digits with a candidate among them; the unit violates it when those
     /// digits are not as many as the cells, or some set of them has fewer cells.
     fn hall_violations(s: &State) -> [bool; 3] {
-        let has = |c: usize, d: usize| s.cand[d * 3 + c / 27] >> (c % 27) & 1 != 0;
+        let has = |c: usize, d: usize| candidate(s, c, d);
         let unsolved = |c: usize| s.unsolved[c / 27] >> (c % 27) & 1 != 0;
         let kinds: [fn(usize) -> usize; 3] = [row_of, box_of, col_of];
         kinds.map(|unit_of| {
@@ -1119,21 +1124,20 @@ mod tests {
         let mut not_first = 0;
         for k in 0..2000 {
             let mut s = near_valid_state(&grids, 13, k);
-            let has = |s: &State, c: usize, d: usize| s.cand[d * 3 + c / 27] >> (c % 27) & 1 != 0;
-            let two = |s: &State, c: usize| (0..9).filter(|&d| has(s, c, d)).count() == 2;
+            let two = |s: &State, c: usize| (0..9).filter(|&d| candidate(s, c, d)).count() == 2;
             s.bivalue = [0, 1, 2].map(|b| band_cells(|pos| two(&s, 27 * b + pos)));
             let score = |c: usize| -> usize {
                 let (band, col) = (c / 27, col_of(c));
                 let seen =
                     |p: usize| row_of(p) == row_of(c) || box_of(p) == box_of(c) || col_of(p) == col;
                 let fold = |d: usize, r: usize| {
-                    (0..3).any(|o| o != band && has(&s, 27 * o + 9 * r + col, d))
+                    (0..3).any(|o| o != band && candidate(&s, 27 * o + 9 * r + col, d))
                 };
                 (0..9)
-                    .filter(|&d| has(&s, c, d))
+                    .filter(|&d| candidate(&s, c, d))
                     .map(|d| {
                         let in_band = (27 * band..27 * band + 27).filter(|&p| seen(p));
-                        in_band.filter(|&p| has(&s, p, d)).count()
+                        in_band.filter(|&p| candidate(&s, p, d)).count()
                             + (0..3).filter(|&r| fold(d, r)).count()
                     })
                     .sum()
@@ -1165,7 +1169,7 @@ mod tests {
     /// other digits leave its cells. The state after every triad's eliminations, and the
     /// full triads, all found from `s` as given.
     fn triads_by_definition(s: &State, rows: bool) -> Option<(State, Vec<FullTriad>)> {
-        let has = |c: usize, d: usize| s.cand[d * 3 + c / 27] >> (c % 27) & 1 != 0;
+        let has = |c: usize, d: usize| candidate(s, c, d);
         let (mut after, mut full) = (*s, Vec::new());
         for t in 0..27 {
             // Row t / 3 in stack t % 3, or column t / 3 in band t % 3.
