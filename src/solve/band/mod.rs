@@ -778,12 +778,8 @@ mod tests {
             // The masks follow their definitions: a row of a digit is left while it has two
             // or more cells, a cell while it has two or more digits.
             for b in 0..3 {
-                let unsolved = band_cells(|pos| {
-                    (0..9)
-                        .filter(|&d| s.cand[d * 3 + b] >> pos & 1 != 0)
-                        .count()
-                        > 1
-                });
+                let unsolved =
+                    band_cells(|pos| (0..9).filter(|&d| candidate(s, 27 * b + pos, d)).count() > 1);
                 assert_eq!(s.unsolved[b], unsolved, "band {b}");
                 for (d, r) in (0..9).flat_map(|d| (0..3).map(move |r| (d, r))) {
                     let left = (s.cand[d * 3 + b] & ROW[r]).count_ones() > 1;
