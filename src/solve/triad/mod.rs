@@ -275,13 +275,16 @@ impl<L: Lanes> State<L> {
             L::or(L::and(lone_in_row, m.rows), L::and(lone_in_col, m.cols)),
         );
         let placed = L::and(asserted, m.cells);
-        // An asserted digit leaves the other lanes of its row and column: a placed digit the
-        // rest of its minirow and minicol (H and V lanes included), a digit absent from a
-        // triad the triad's cells. A placed digit also leaves the rest of the box, and its
-        // cell keeps only it. Two lanes that assert the same digit so empty each other: the
-        // contradiction shows at the next count.
-        let along_rows = others_in_row::<L>(L::or(placed, L::and(asserted, m.h)));
-        let along_cols = others_in_col::<L>(L::or(placed, L::and(asserted, m.v)));
+        // A placed digit leaves the rest of its minirow and minicol (H and V lanes included)
+        // and the rest of the box, and its cell keeps only it. Two cells that place the same
+        // digit so empty each other, and a cell placing a digit that an H or V lane at its
+        // minimum asserts absent takes the lane below it: the contradiction shows at the
+        // next count. A digit asserted absent from a triad does not leave the triad's cells
+        // here: the bands learn it (`tell_bands`), drop every configuration that puts it
+        // there, and take it out of the cells when they restrict the box, so the fixpoint is
+        // the same (the triad's tree test pins it), with fewer operations in this pass.
+        let along_rows = others_in_row::<L>(placed);
+        let along_cols = others_in_col::<L>(placed);
         // The rest of the box: the digits placed in other matrix rows (those placed in the
         // same row are in `along_rows`).
         let in_other_rows = others_in_col::<L>(row_union::<L>(placed));
@@ -302,7 +305,7 @@ impl<L: Lanes> State<L> {
     /// per element (minirow or minicol), the digits `asserted` absent from it (in its H or V
     /// lane), and those placed in the other two elements, read from `in_other_rows` (per
     /// lane, the digits placed in the other matrix rows) and `in_cols` (per lane, those
-    /// that the rest of its matrix column places or asserts absent).
+    /// that the rest of its matrix column places).
     #[inline(always)]
     fn tell_bands(
         &mut self,
