@@ -33,18 +33,19 @@
 //! [`Marks`]) and sweeps it, bands first. A box makes one pass: it finds what it asserts:
 //! cells down to one digit (naked singles), H or V lanes down to 6 (the other 3 digits fill
 //! the triad), digits left in one lane of a matrix row or column (hidden singles in a
-//! triad); it clears asserted digits from the other lanes of their row and column, placed
-//! digits from the rest of the box, goes back on the work list if that changed anything,
-//! and tells its two bands which digits are, and which are not, in each of its triads: the
-//! configurations this contradicts leave the band at once, and the band goes on the work
-//! list. A band finds triads down to 3 digits (they take those digits, and the band goes
-//! again until none is new) and restricts the cells and H or V lanes of its three boxes to
-//! the triads that remain. Locked candidates, in both directions, fall out of the bands.
-//! Besides the lane minimums, a box checks that every digit stays in each matrix row and
-//! column, a band that every digit keeps a configuration: without those, a contradiction
-//! can go unseen to the end of propagation, and the order of the sweep changed the size of
-//! the tree. The root state is the givens alone, each in its cell, with the configurations
-//! they rule out already dropped from the bands (see [`State::new`]).
+//! triad); it clears placed digits from the rest of their minirow, minicol and box, goes
+//! back on the work list if that changed anything, and tells its two bands which digits
+//! are, and which are not, in each of its triads: the configurations this contradicts leave
+//! the band at once, and the band goes on the work list (a digit asserted absent from a
+//! triad leaves the triad's cells that way, when the band restricts the box). A band finds
+//! triads down to 3 digits (they take those digits, and the band goes again until none is
+//! new) and restricts the cells and H or V lanes of its three boxes to the triads that
+//! remain. Locked candidates, in both directions, fall out of the bands. Besides the lane
+//! minimums, a box checks that every digit stays in each matrix row and column, a band that
+//! every digit keeps a configuration: without those, a contradiction can go unseen to the
+//! end of propagation, and the order of the sweep changed the size of the tree. The root
+//! state is the givens alone, each in its cell, with the configurations they rule out
+//! already dropped from the bands (see [`State::new`]).
 //!
 //! A guess picks the band with the fewest configurations left (but not fixed), the digit
 //! with the fewest configurations there, and tries its first configuration, then the rest.
@@ -642,6 +643,7 @@ fn count_avx2(cpu: Avx2, puzzle: &Board, limit: u32, forbid: Forbid) -> Option<(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::PERMUTATIONS_OF_3 as PERMS;
     use crate::grade::{self, Level, Technique};
     use crate::solve::reference::excerpts;
 
@@ -757,6 +759,157 @@ mod tests {
             fewest[2..].iter().all(|&n| n > 0) && none > 0,
             "{fewest:?} {none}"
         );
+    }
+
+    /// Band `t`'s update, with `t` known only at run time.
+    fn update_band(s: &mut State<Portable>, t: usize, mark: &mut Marks) -> bool {
+        let m = Masks::new(Portable);
+        match t {
+            0 => s.update_band::<0>(&m, mark),
+            1 => s.update_band::<1>(&m, mark),
+            2 => s.update_band::<2>(&m, mark),
+            3 => s.update_band::<3>(&m, mark),
+            4 => s.update_band::<4>(&m, mark),
+            _ => s.update_band::<5>(&m, mark),
+        }
+    }
+
+    /// `[peer][element]`: the digits that some configuration puts there.
+    fn triads_of(configs: [u16; 8]) -> [[u16; 3]; 3] {
+        let mut triads = [[0u16; 3]; 3];
+        for (c, &digits) in configs[..6].iter().enumerate() {
+            for (p, triad) in triads.iter_mut().enumerate() {
+                triad[PERMS[c][p]] |= digits;
+            }
+        }
+        triads
+    }
+
+    /// A band's update by its definition, digit by digit: the triads are the digits some
+    /// configuration puts in each element of each peer; a triad with fewer than 3 digits is
+    /// a contradiction, one with exactly 3 takes them (their configurations that put them
+    /// in another element of that peer go), again until nothing goes; a digit left without
+    /// a configuration is a contradiction. Then the configurations left, and per peer what
+    /// each lane of its box may keep: a cell its element's triad, the element's H or V lane
+    /// the other two triads, every other lane anything.
+    fn band_by_definition(configs: [u16; 8], t: usize) -> Option<([u16; 8], [[u16; 16]; 3])> {
+        let (o, mut configs) = (t / 3, configs);
+        let triads = loop {
+            let triads = triads_of(configs);
+            if triads.iter().flatten().any(|x| x.count_ones() < 3) {
+                return None;
+            }
+            let mut next = configs;
+            for (c, digits) in next[..6].iter_mut().enumerate() {
+                for (p, triad) in triads.iter().enumerate() {
+                    for (e, &x) in triad.iter().enumerate() {
+                        if e != PERMS[c][p] && x.count_ones() == 3 {
+                            *digits &= !x;
+                        }
+                    }
+                }
+            }
+            if next == configs {
+                break triads;
+            }
+            configs = next;
+        };
+        if configs.iter().fold(0, |a, &x| a | x) != ALL {
+            return None;
+        }
+        let allowed = triads.map(|triad| {
+            std::array::from_fn(|l| {
+                let (i, j) = (l / 4, l % 4);
+                let (e, absent) = if o == 0 { (i, j == 3) } else { (j, i == 3) };
+                if e == 3 {
+                    ONES
+                } else if is_cell(i, j) {
+                    triad[e]
+                } else if absent {
+                    triad[(e + 1) % 3] | triad[(e + 2) % 3]
+                } else {
+                    ONES
+                }
+            })
+        });
+        Some((configs, allowed))
+    }
+
+    /// A band's update against its definition, on random configurations (each digit with
+    /// none to six of them, mostly few, so that triads fill and run short) and random boxes.
+    /// Each way the update can end is met: a triad short at once, a contradiction only
+    /// after full triads took their digits, a digit without a configuration from the
+    /// start, and success with and without configurations dropped.
+    #[test]
+    fn a_band_update_follows_its_definition() {
+        use crate::gen::random::Rng;
+        // Short at once, a contradiction after drops, a digit without a configuration,
+        // success with drops, success without.
+        let mut seen = [0u32; 5];
+        for k in 0..20_000 {
+            let mut rng = Rng::for_item(15, k);
+            let t = rng.below(6) as usize;
+            let mut configs = [0u16; 8];
+            for d in 0..9 {
+                let n = match rng.below(8) {
+                    0 if rng.below(30) == 0 => 0,
+                    0..=2 => 1,
+                    3 | 4 => 2,
+                    _ => 1 + rng.below(6),
+                };
+                let mut left = n;
+                while left > 0 {
+                    let c = rng.below(6) as usize;
+                    if configs[c] >> d & 1 == 0 {
+                        configs[c] |= 1 << d;
+                        left -= 1;
+                    }
+                }
+            }
+            let mut boxes = [[0u16; 16]; 9];
+            for b in &mut boxes {
+                for x in &mut b[..15] {
+                    *x = (rng.next_u64() as u16 | rng.next_u64() as u16) & ALL;
+                }
+            }
+            let mut s = State::<Portable> {
+                boxes,
+                configs: [[0; 8]; 6],
+            };
+            s.configs[t] = configs;
+            let mut mark = [0u32; UNITS];
+            let ok = update_band(&mut s, t, &mut mark);
+            let want = band_by_definition(configs, t);
+            assert_eq!(ok, want.is_some(), "band {t}: {configs:?}");
+            let Some((left, allowed)) = want else {
+                let any_short = triads_of(configs)
+                    .iter()
+                    .flatten()
+                    .any(|x| x.count_ones() < 3);
+                let all_digits = configs.iter().fold(0, |a, &x| a | x) == ALL;
+                seen[match (any_short, all_digits) {
+                    (true, _) => 0,
+                    (false, true) => 1,
+                    (false, false) => 2,
+                }] += 1;
+                continue;
+            };
+            seen[if left == configs { 4 } else { 3 }] += 1;
+            assert_eq!(s.configs[t], left, "band {t}: {configs:?}");
+            let mut want_marks = [0u32; UNITS];
+            for (p, allowed) in allowed.iter().enumerate() {
+                let k = if t < 3 {
+                    3 * (t % 3) + p
+                } else {
+                    3 * p + t % 3
+                };
+                let restricted = std::array::from_fn(|l| boxes[k][l] & allowed[l]);
+                assert_eq!(s.boxes[k], restricted, "band {t}, box {k}: {configs:?}");
+                want_marks[FIRST_BOX + k] = (restricted != boxes[k]) as u32;
+            }
+            assert_eq!(mark, want_marks, "band {t}: {configs:?}");
+        }
+        assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
     }
 
     // The propagation of the module's note takes naked and hidden singles and locked
