@@ -545,3 +545,164 @@ mod avx2 {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The rotations, as the module's diagram draws them: by one lane, then the others as
+    // repeats of it.
+    #[test]
+    fn rotations_follow_the_diagram() {
+        let x: [u16; 16] = std::array::from_fn(|l| l as u16);
+        let by_row = [1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12];
+        let by_col = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3];
+        type P = Portable;
+        assert_eq!(P::rot_rows::<1>(x), by_row);
+        assert_eq!(P::rot_cols::<1>(x), by_col);
+        let (r1, c1) = (P::rot_rows::<1>, P::rot_cols::<1>);
+        assert_eq!(P::rot_rows::<2>(x), r1(r1(x)));
+        assert_eq!(P::rot_rows::<3>(x), r1(r1(r1(x))));
+        assert_eq!(P::rot_cols::<2>(x), c1(c1(x)));
+        assert_eq!(P::rot_cols::<3>(x), c1(c1(c1(x))));
+    }
+
+    /// The AVX2 backend held to the portable one.
+    #[cfg(target_arch = "x86_64")]
+    mod backends {
+        use super::super::*;
+        use crate::gen::random::Rng;
+
+        /// A lane: 0, a set of digits, or any 16 bits (the sign bit matters to `less`).
+        fn lane(rng: &mut Rng) -> u16 {
+            match rng.below(4) {
+                0 => 0,
+                1 => rng.next_u64() as u16,
+                _ => rng.next_u64() as u16 & 0x1FF,
+            }
+        }
+
+        /// `N` lanes: all 0 now and then, else each lane drawn alone.
+        fn lanes<const N: usize>(rng: &mut Rng) -> [u16; N] {
+            let zero = rng.below(8) == 0;
+            std::array::from_fn(|_| if zero { 0 } else { lane(rng) })
+        }
+
+        /// A shuffle's source lane below `n`, or now and then a zero.
+        fn source(rng: &mut Rng, n: u32) -> u8 {
+            if rng.below(5) == 0 {
+                ZERO
+            } else {
+                rng.below(n) as u8
+            }
+        }
+
+        // The portable backend is the definition (plain arrays, lane by lane); the AVX2 one
+        // must compute the same for every operation, on any lanes and any shuffle, not only on
+        // those that the solver's tree happens to reach.
+        #[test]
+        fn the_backends_agree_lane_by_lane() {
+            let Some(x) = Avx2::detect() else {
+                eprintln!("not run: this CPU has no AVX2 backend to compare");
+                return;
+            };
+            type P = Portable;
+            type X = Avx2;
+            let w = X::wide_lanes;
+            let n = X::narrow_lanes;
+            for k in 0..3000 {
+                let mut rng = Rng::for_item(16, k);
+                let a: [u16; 16] = lanes(&mut rng);
+                let b: [u16; 16] = if rng.below(4) == 0 {
+                    a
+                } else {
+                    lanes(&mut rng)
+                };
+                let na: [u16; 8] = lanes(&mut rng);
+                let nb = if rng.below(4) == 0 {
+                    na
+                } else {
+                    lanes(&mut rng)
+                };
+                let (xa, xb, xna, xnb) = (x.wide(a), x.wide(b), x.narrow(na), x.narrow(nb));
+                let at = format!("{a:?} {b:?} {na:?} {nb:?}");
+                assert_eq!(w(X::and(xa, xb)), P::and(a, b), "and {at}");
+                assert_eq!(w(X::or(xa, xb)), P::or(a, b), "or {at}");
+                assert_eq!(w(X::and_not(xa, xb)), P::and_not(a, b), "and_not {at}");
+                assert_eq!(w(X::xor(xa, xb)), P::xor(a, b), "xor {at}");
+                assert_eq!(w(X::sub(xa, xb)), P::sub(a, b), "sub {at}");
+                assert_eq!(w(X::eq(xa, xb)), P::eq(a, b), "eq {at}");
+                assert_eq!(w(X::less(xa, xb)), P::less(a, b), "less {at}");
+                assert_eq!(X::any_less(xa, xb), P::any_less(a, b), "any_less {at}");
+                assert_eq!(X::is_zero(xa), P::is_zero(a), "is_zero {at}");
+                assert_eq!(xa == xb, a == b, "== {at}");
+                assert_eq!(w(X::counts(xa)), P::counts(a), "counts {at}");
+                assert_eq!(w(X::nonzero(xa)), P::nonzero(a), "nonzero {at}");
+                assert_eq!(
+                    w(X::rot_rows::<1>(xa)),
+                    P::rot_rows::<1>(a),
+                    "rot_rows 1 {at}"
+                );
+                assert_eq!(
+                    w(X::rot_rows::<2>(xa)),
+                    P::rot_rows::<2>(a),
+                    "rot_rows 2 {at}"
+                );
+                assert_eq!(
+                    w(X::rot_rows::<3>(xa)),
+                    P::rot_rows::<3>(a),
+                    "rot_rows 3 {at}"
+                );
+                assert_eq!(
+                    w(X::rot_cols::<1>(xa)),
+                    P::rot_cols::<1>(a),
+                    "rot_cols 1 {at}"
+                );
+                assert_eq!(
+                    w(X::rot_cols::<2>(xa)),
+                    P::rot_cols::<2>(a),
+                    "rot_cols 2 {at}"
+                );
+                assert_eq!(
+                    w(X::rot_cols::<3>(xa)),
+                    P::rot_cols::<3>(a),
+                    "rot_cols 3 {at}"
+                );
+                let gather = Ctl8::gather(std::array::from_fn(|_| source(&mut rng, 16)));
+                assert_eq!(
+                    n(X::gather(xa, &gather)),
+                    P::gather(a, &gather),
+                    "gather {at}"
+                );
+                let spread = Ctl16::spread(std::array::from_fn(|_| source(&mut rng, 8)));
+                for high in [false, true] {
+                    let (got, want) = (
+                        X::spread_half(xa, high, &spread),
+                        P::spread_half(a, high, &spread),
+                    );
+                    assert_eq!(w(got), want, "spread_half {high} {at}");
+                }
+                assert_eq!(
+                    w(X::n_spread(xna, &spread)),
+                    P::n_spread(na, &spread),
+                    "n_spread {at}"
+                );
+                assert_eq!(n(X::n_and(xna, xnb)), P::n_and(na, nb), "n_and {at}");
+                assert_eq!(n(X::n_or(xna, xnb)), P::n_or(na, nb), "n_or {at}");
+                assert_eq!(
+                    n(X::n_and_not(xna, xnb)),
+                    P::n_and_not(na, nb),
+                    "n_and_not {at}"
+                );
+                assert_eq!(X::n_is_zero(xna), P::n_is_zero(na), "n_is_zero {at}");
+                assert_eq!(xna == xnb, na == nb, "narrow == {at}");
+                assert_eq!(X::n_count(xna), P::n_count(na), "n_count {at}");
+                assert_eq!(
+                    X::n_first_nonzero(xna),
+                    P::n_first_nonzero(na),
+                    "n_first_nonzero {at}"
+                );
+            }
+        }
+    }
+}
