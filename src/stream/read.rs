@@ -668,6 +668,47 @@ mod tests {
         assert_eq!(trailing(&text), None);
     }
 
+    /// Each board's layout issue, as (line, column, what).
+    fn layouts(text: &str) -> Vec<Option<(u64, Option<u64>, &'static str)>> {
+        let v = read_all(text.as_bytes()).unwrap();
+        v.iter()
+            .map(|i| i.layout.as_ref().map(|l| (l.line, l.col, l.what)))
+            .collect()
+    }
+
+    // The gap before a grid-form board: none before the first, one empty line before each
+    // other; the board after a wrong gap carries it, the next one not. A line-form board
+    // is itself the departure, whatever its gap.
+    #[test]
+    fn gaps_between_boards_are_named() {
+        let (g, line) = (grid(), "1".repeat(81));
+        assert_eq!(
+            layouts(&format!("\n{g}\n{g}")),
+            [Some((2, None, "empty line before the first board")), None]
+        );
+        assert_eq!(
+            layouts(&format!("{g}{g}\n{g}")),
+            [None, Some((10, None, "no empty line between boards")), None]
+        );
+        assert_eq!(
+            layouts(&format!("{g}\n\n{g}\n{g}")),
+            [
+                None,
+                Some((12, None, "more than one empty line between boards")),
+                None
+            ]
+        );
+        let line_form = "line form (one board a line) where grid form is expected";
+        assert_eq!(
+            layouts(&format!("{g}{line}\n\n\n{line}\n")),
+            [
+                None,
+                Some((10, None, line_form)),
+                Some((13, None, line_form))
+            ]
+        );
+    }
+
     /// What `text` holds after its last board, as (line, column, what).
     fn trailing(text: &str) -> Option<(u64, Option<u64>, &'static str)> {
         let mut r = Reader::new(text.as_bytes());
@@ -823,10 +864,11 @@ mod tests {
         let text = format!("{}\n{line}{spaced}{commented}", grid());
         let v = read_all(text.as_bytes()).unwrap();
         let at = |i: usize, cell| v[i].place(cell);
-        // The exact layouts, read in one piece, know their columns.
+        // The exact layouts, read in one piece, know their columns (cells whose row and
+        // column differ, so that one is not taken for the other).
         assert_eq!(
-            (at(0, 0), at(0, 10), at(0, 80)),
-            ((1, Some(1)), (2, Some(3)), (9, Some(17)))
+            (at(0, 0), at(0, 14), at(0, 73), at(0, 80)),
+            ((1, Some(1)), (2, Some(11)), (9, Some(3)), (9, Some(17)))
         );
         assert_eq!((at(1, 0), at(1, 80)), ((11, Some(1)), (11, Some(81))));
         // The others know their lines only, rows after a comment one further on.
@@ -858,6 +900,12 @@ mod tests {
         assert_eq!(
             read_all(ten.as_bytes()).unwrap_err(),
             "f:1: expected 9 cells (a grid row) or 81 (a line-form board), found 10"
+        );
+        // Inside a grid, a row of more cells than a line-form board holds.
+        let row90 = format!("{}\n{}\n", ROWS[0], "1".repeat(90));
+        assert_eq!(
+            read_all(row90.as_bytes()).unwrap_err(),
+            "f:2: expected 9 cells in a row, found 90"
         );
         let line80 = ".".repeat(80);
         assert!(read_all(line80.as_bytes())
