@@ -901,6 +901,13 @@ mod tests {
             read_all(ten.as_bytes()).unwrap_err(),
             "f:1: expected 9 cells (a grid row) or 81 (a line-form board), found 10"
         );
+        // An exact-length line (the fast path's shape) with a character that is no cell.
+        let mut bad = ".".repeat(81) + "\n";
+        bad.replace_range(4..5, "x");
+        assert_eq!(
+            read_all(bad.as_bytes()).unwrap_err(),
+            "f:1:5: unexpected character 'x'"
+        );
         // Inside a grid, a row of more cells than a line-form board holds.
         let row90 = format!("{}\n{}\n", ROWS[0], "1".repeat(90));
         assert_eq!(
