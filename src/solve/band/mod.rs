@@ -778,8 +778,7 @@ mod tests {
             // The masks follow their definitions: a row of a digit is left while it has two
             // or more cells, a cell while it has two or more digits.
             for b in 0..3 {
-                let unsolved =
-                    band_cells(|pos| (0..9).filter(|&d| candidate(s, 27 * b + pos, d)).count() > 1);
+                let unsolved = band_cells(|pos| candidates(s, 27 * b + pos) > 1);
                 assert_eq!(s.unsolved[b], unsolved, "band {b}");
                 for (d, r) in (0..9).flat_map(|d| (0..3).map(move |r| (d, r))) {
                     let left = (s.cand[d * 3 + b] & ROW[r]).count_ones() > 1;
@@ -1008,6 +1007,11 @@ mod tests {
         s.cand[d * 3 + c / 27] >> (c % 27) & 1 != 0
     }
 
+    /// How many candidates cell `c` (0..81) has in `s`.
+    fn candidates(s: &State, c: usize) -> usize {
+        (0..9).filter(|&d| candidate(s, c, d)).count()
+    }
+
     /// Which kinds of unit (rows, boxes, columns) violate Hall's condition in `s`, found the
     /// slow way, from its definition on the grid's cells: in each unit, take its unsolved
     /// cells and the digits with a candidate among them; the unit violates it when those
@@ -1120,8 +1124,7 @@ mod tests {
         let mut not_first = 0;
         for k in 0..2000 {
             let mut s = near_valid_state(&grids, 13, k);
-            let two = |s: &State, c: usize| (0..9).filter(|&d| candidate(s, c, d)).count() == 2;
-            s.bivalue = [0, 1, 2].map(|b| band_cells(|pos| two(&s, 27 * b + pos)));
+            s.bivalue = [0, 1, 2].map(|b| band_cells(|pos| candidates(&s, 27 * b + pos) == 2));
             let score = |c: usize| -> usize {
                 let (band, col) = (c / 27, col_of(c));
                 let seen =
@@ -1139,7 +1142,9 @@ mod tests {
                     .sum()
             };
             for b in (0..3).filter(|&b| s.bivalue[b] != 0) {
-                let cells: Vec<usize> = (27 * b..27 * b + 27).filter(|&c| two(&s, c)).collect();
+                let cells: Vec<usize> = (27 * b..27 * b + 27)
+                    .filter(|&c| candidates(&s, c) == 2)
+                    .collect();
                 // The last of the maxima in reverse: the first in reading order.
                 let best = *cells.iter().rev().max_by_key(|&&c| score(c)).unwrap();
                 assert_eq!(s.best_bivalue(b), 1 << (best % 27), "state {k}, band {b}");
