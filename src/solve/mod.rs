@@ -230,8 +230,9 @@ mod tests {
     }
 
     /// Both ways of asking for a solution without a digit in a cell agree with the
-    /// reference: a unique puzzle less one given (the question of a puzzle maker), and
-    /// the puzzle itself with a blank's own digit forbidden (never).
+    /// reference: a unique puzzle less one given (the question of a puzzle maker),
+    /// the puzzle itself with a blank's own digit forbidden (never), and a puzzle with no
+    /// solution at all (never).
     #[test]
     fn solutions_without_a_digit_agree_with_the_reference() {
         let (mut found, mut none) = (0, 0);
@@ -265,6 +266,13 @@ mod tests {
             }
         }
         assert!(found > 50 && none > 30, "{found} found, {none} none");
+        let dead = Board::from_line(&format!("12345678.{}9", ".".repeat(71)));
+        for c in [8, 40] {
+            for d in 1..=9 {
+                assert_eq!(solution_without(&dead, c, d), None, "{c} {d}");
+                assert_eq!(band_solution_without(&dead, c, d), None, "{c} {d}");
+            }
+        }
     }
 
     /// Every solver's search fits a thread's stack with room to spare, in an unoptimised
