@@ -53,16 +53,11 @@ const GRID_POS: [u8; 81] = {
     t
 };
 
-/// A 162-byte grid with every cell `0`: spaces and newlines already in place.
+/// A 162-byte grid's spaces and newlines; `format_grid` fills the cells' places.
 const GRID_TEMPLATE: [u8; 162] = {
     let mut t = [b' '; 162];
     let mut r = 0;
     while r < 9 {
-        let mut c = 0;
-        while c < 9 {
-            t[r * 18 + c * 2] = b'0';
-            c += 1;
-        }
         t[r * 18 + 17] = b'\n';
         r += 1;
     }
@@ -236,6 +231,42 @@ mod tests {
         }
         joined.append(&Part::default()).unwrap();
         assert_eq!(joined.into_inner().unwrap(), whole.into_inner().unwrap());
+    }
+
+    /// A part that would fill the buffer goes straight on to the inner writer (after what
+    /// was buffered), so a large part is neither copied nor held back; a small one waits.
+    #[test]
+    fn a_large_part_goes_straight_through_and_a_small_one_waits() {
+        let mut b = Board::EMPTY;
+        b.0[40] = 3;
+        let part_of = |n: usize| {
+            let mut p = Writer::part(0);
+            for _ in 0..n {
+                p.write(&b, Form::Grid).unwrap();
+            }
+            p.into_part()
+        };
+        let small = part_of(2);
+        let large = part_of(CHUNK / 163 + 1);
+        let mut w = Writer::new(Vec::new());
+        w.append(&large).unwrap();
+        assert!(
+            w.buf.is_empty(),
+            "a large part is not copied into the buffer"
+        );
+        let sent = w.inner.len();
+        w.append(&small).unwrap();
+        assert_eq!(w.inner.len(), sent, "a small part is buffered");
+        w.append(&large).unwrap();
+        assert!(w.buf.is_empty(), "nor is one that follows a small part");
+        let before_flush = w.inner.clone();
+        let mut whole = Writer::new(Vec::new());
+        for _ in 0..2 + 2 * (CHUNK / 163 + 1) {
+            whole.write(&b, Form::Grid).unwrap();
+        }
+        let whole = whole.into_inner().unwrap();
+        assert_eq!(before_flush, whole, "everything is out before the flush");
+        assert_eq!(w.into_inner().unwrap(), whole);
     }
 
     #[test]
