@@ -271,36 +271,90 @@ fn games_at_each_level() {
 #[test]
 fn bad_game_command_lines_leave_game_txt_alone() {
     const SENTINEL: &[u8] = b"the previous game.txt\n";
-    for args in [
-        &["-n"][..],
-        &["-n", "0"],
-        &["-n", "10001"],
-        &["-n", "x"],
-        &["-n", "5", "-m", "0"],
-        &["-n", "5", "-m", "4"],
-        &["-n", "5", "-m", "easy"],
-        &["-n", "5", "-m", "1", "-r", "20~30"],
-        &["-n", "5", "-m", "2", "-u"],
-        &["-n", "5", "-m", "1", "-m", "2"],
-        &["-n", "5", "-r", "19~30"],
-        &["-n", "5", "-r", "20~56"],
-        &["-n", "5", "-r", "40~30"],
-        &["-n", "5", "-r", "a~b"],
-        &["-n", "5", "-r", "20~30~40"],
-        &["-n", "5", "-c", "5"],
-        &["-n", "5", "-s", "game.txt"],
-        &["-n", "5", "--first", "2"],
-        &["-m", "1"],
-        &["-r", "20~30"],
-        &["-u"],
-        &["-c", "5", "-m", "1"],
-        &["-s", "game.txt", "-u"],
+    for (args, rule) in [
+        (&["-n"][..], "missing argument for option '-n'"),
+        (
+            &["-n", "0"],
+            "-n: expected a whole number from 1 to 10000, found '0'",
+        ),
+        (
+            &["-n", "10001"],
+            "-n: expected a whole number from 1 to 10000, found '10001'",
+        ),
+        (
+            &["-n", "x"],
+            "-n: expected a whole number from 1 to 10000, found 'x'",
+        ),
+        (
+            &["-n", "5", "-m", "0"],
+            "-m: expected a whole number from 1 to 3, found '0'",
+        ),
+        (
+            &["-n", "5", "-m", "4"],
+            "-m: expected a whole number from 1 to 3, found '4'",
+        ),
+        (
+            &["-n", "5", "-m", "easy"],
+            "-m: expected a whole number from 1 to 3, found 'easy'",
+        ),
+        (
+            &["-n", "5", "-m", "1", "-r", "20~30"],
+            "-m goes without -r: a level sets the blanks",
+        ),
+        (
+            &["-n", "5", "-m", "2", "-u"],
+            "-m goes without -u: a level sets the blanks and makes every game unique",
+        ),
+        (&["-n", "5", "-m", "1", "-m", "2"], "-m given twice"),
+        (
+            &["-n", "5", "-r", "19~30"],
+            "-r: expected L~U (or one number) with 20 <= L <= U <= 55",
+        ),
+        (
+            &["-n", "5", "-r", "20~56"],
+            "-r: expected L~U (or one number) with 20 <= L <= U <= 55",
+        ),
+        (
+            &["-n", "5", "-r", "40~30"],
+            "-r: expected L~U (or one number) with 20 <= L <= U <= 55",
+        ),
+        (
+            &["-n", "5", "-r", "a~b"],
+            "-r: expected L~U (or one number) with 20 <= L <= U <= 55",
+        ),
+        (
+            &["-n", "5", "-r", "20~30~40"],
+            "-r: expected L~U (or one number) with 20 <= L <= U <= 55",
+        ),
+        (
+            &["-n", "5", "-c", "5"],
+            "-c, -s, -n and --play cannot be used together",
+        ),
+        (
+            &["-n", "5", "-s", "game.txt"],
+            "-c, -s, -n and --play cannot be used together",
+        ),
+        (
+            &["-n", "5", "--first", "2"],
+            "--first and --id go with -c, not -n",
+        ),
+        (&["-m", "1"], "-m goes with -n or --play"),
+        (&["-r", "20~30"], "-r goes with -n"),
+        (&["-u"], "-u goes with -n"),
+        (&["-c", "5", "-m", "1"], "-m goes with -n or --play"),
+        (&["-s", "game.txt", "-u"], "-u goes with -n"),
+        (&["-c", "5", "--seed", "1"], "--seed goes with -n or --play"),
+        (&["-n", "5", "extra"], "unexpected argument 'extra'"),
     ] {
         let dir = temp_dir();
         std::fs::write(dir.join("game.txt"), SENTINEL).unwrap();
         let r = run_in(Some(&dir), "sudoku", args, b"");
         assert_eq!(r.status, 2, "{args:?}: {}", r.stderr);
-        assert!(r.stderr.starts_with("sudoku: "), "{args:?}: {}", r.stderr);
+        assert!(
+            r.stderr.starts_with(&format!("sudoku: {rule}")),
+            "{args:?}: {}",
+            r.stderr
+        );
         assert!(
             r.stderr.contains("\nUsage: sudoku "),
             "{args:?}: {}",

@@ -292,14 +292,14 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
         ));
     }
     if games.is_none() {
-        for (given, name) in [
-            (level.is_some(), "-m"),
-            (range.is_some(), "-r"),
-            (unique.is_some(), "-u"),
-            (seed.is_some(), "--seed"),
+        for (given, rule) in [
+            (level.is_some(), "-m goes with -n or --play"),
+            (range.is_some(), "-r goes with -n"),
+            (unique.is_some(), "-u goes with -n"),
+            (seed.is_some(), "--seed goes with -n or --play"),
         ] {
             if given {
-                return Err(t.usage(format!("{name} goes with -n")));
+                return Err(t.usage(rule.into()));
             }
         }
     }
