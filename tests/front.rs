@@ -61,34 +61,74 @@ fn create_equals_gen() {
 
 #[test]
 fn bad_command_lines_leave_sudoku_txt_alone() {
-    for args in [
-        &[][..],
-        &["-c"],
-        &["-c", "abc"],
-        &["-c", "0"],
-        &["-c", "-5"],
-        &["-c", "1000001"],
-        &["-c", "12abc"],
-        &["-c", ""],
-        &["-c", "1e3"],
-        &["-c", " 5"],
-        &["-x"],
-        &["--bogus"],
-        &["-c", "5", "-s", "f"],
-        &["-c", "5", "extra"],
-        &["-c", "5", "-c", "6"],
-        &["-c", "5", "--first", "10"],
-        &["-s"],
-        &["-s", "-"],
-        &["-s", "sudoku.txt"],
-        &["-s", "game.txt", "--first", "2"],
+    for (args, rule) in [
+        (&[][..], "expected -c N, -s FILE, -n N or --play"),
+        (&["-c"], "missing argument for option '-c'"),
+        (
+            &["-c", "abc"],
+            "-c: expected a whole number from 1 to 1000000, found 'abc'",
+        ),
+        (
+            &["-c", "0"],
+            "-c: expected a whole number from 1 to 1000000, found '0'",
+        ),
+        (
+            &["-c", "-5"],
+            "-c: expected a whole number from 1 to 1000000, found '-5'",
+        ),
+        (
+            &["-c", "1000001"],
+            "-c: expected a whole number from 1 to 1000000, found '1000001'",
+        ),
+        (
+            &["-c", "12abc"],
+            "-c: expected a whole number from 1 to 1000000, found '12abc'",
+        ),
+        (
+            &["-c", ""],
+            "-c: expected a whole number from 1 to 1000000, found ''",
+        ),
+        (
+            &["-c", " 5"],
+            "-c: expected a whole number from 1 to 1000000, found ' 5'",
+        ),
+        (
+            &["-c", "1e3"],
+            "-c: expected a whole number from 1 to 1000000, found '1e3'",
+        ),
+        (&["-x"], "invalid option '-x'"),
+        (&["--bogus"], "invalid option '--bogus'"),
+        (
+            &["-c", "5", "-s", "f"],
+            "-c, -s, -n and --play cannot be used together",
+        ),
+        (&["-c", "5", "extra"], "unexpected argument 'extra'"),
+        (&["-c", "5", "-c", "6"], "-c given twice"),
+        (
+            &["-c", "5", "--first", "10"],
+            "--first: expected a whole number from 1 to 9, found '10'",
+        ),
+        (&["-c", "5", "-j", "2"], "-j goes with -s or -n, not -c"),
+        (&["-s"], "missing argument for option '-s'"),
+        (&["-s", "-"], "-s needs a file, not standard input"),
+        (
+            &["-s", "sudoku.txt"],
+            "-s sudoku.txt: sudoku.txt is also the output; choose another with -o",
+        ),
+        (
+            &["-s", "game.txt", "--first", "2"],
+            "--first and --id go with -c, not -s",
+        ),
     ] {
         let (r, dir) = in_dir(args);
         assert_eq!(r.status, 2, "{args:?}");
         assert!(r.stdout.is_empty(), "{args:?}");
         let mut lines = r.stderr.lines();
         assert!(
-            lines.next().unwrap().starts_with("sudoku: "),
+            lines
+                .next()
+                .unwrap()
+                .starts_with(&format!("sudoku: {rule}")),
             "{args:?}: {}",
             r.stderr
         );

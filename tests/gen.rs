@@ -62,27 +62,54 @@ fn top_left_digit_from_first_or_id() {
 
 #[test]
 fn bad_requests_are_usage_errors() {
-    for args in [
-        &[][..],
-        &["abc"],
-        &["-5"],
-        &["1", "2"],
-        &["--first", "0", "1"],
-        &["--id", "7", "1"],
-        &["--first", "2", "--id", "2023123456", "1"],
-        &["--symmetric", "1"],
-        &["--bogus", "1"],
-        &["2", "--skip", "135444234239"],
-        &["135444234241"],
-        &["--seed", "1", "1"],
-        &["-j", "2", "1"],
-        &["1e3"],
+    for (args, rule) in [
+        (&[][..], "missing N, the number of grids"),
+        (
+            &["abc"],
+            "N: expected a whole number from 0 to 18446744073709551615, found 'abc'",
+        ),
+        (&["-5"], "invalid option '-5'"),
+        (&["1", "2"], "unexpected argument '2'"),
+        (
+            &["--first", "0", "1"],
+            "--first: expected a whole number from 1 to 9, found '0'",
+        ),
+        (
+            &["--id", "7", "1"],
+            "--id: expected a student id of two or more digits, found '7'",
+        ),
+        (
+            &["--first", "2", "--id", "2023123456", "1"],
+            "--first and --id cannot be used together",
+        ),
+        (&["--symmetric", "1"], "--symmetric goes with --puzzles"),
+        (&["--bogus", "1"], "invalid option '--bogus'"),
+        (
+            &["2", "--skip", "135444234239"],
+            "asked for grids 135444234240 to 135444234241",
+        ),
+        (
+            &["135444234241"],
+            "N: expected a whole number from 0 to 135444234240, found '135444234241'",
+        ),
+        (
+            &["--seed", "1", "1"],
+            "--seed and -j go with --random or --puzzles",
+        ),
+        (
+            &["-j", "2", "1"],
+            "--seed and -j go with --random or --puzzles",
+        ),
+        (
+            &["1e3"],
+            "N: expected a whole number from 0 to 18446744073709551615, found '1e3'",
+        ),
     ] {
         let r = run("sudoku-gen", args, b"");
         assert_eq!(r.status, 2, "{args:?}");
         assert!(r.stdout.is_empty(), "{args:?}");
         assert!(
-            r.stderr.starts_with("sudoku-gen: "),
+            r.stderr.starts_with(&format!("sudoku-gen: {rule}")),
             "{args:?}: {}",
             r.stderr
         );

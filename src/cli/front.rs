@@ -223,7 +223,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
         match id {
             Opt::Play => shared::once(t, flag, &mut play, true)?,
             Opt::Create => {
-                let n = t.number("--create", &v, 1..=MAX_CREATE)?;
+                let n = t.number("-c", &v, 1..=MAX_CREATE)?;
                 shared::once(t, flag, &mut create, n)?
             }
             Opt::Solve => shared::once(t, flag, &mut solve, v)?,
