@@ -147,3 +147,34 @@ fn messages_keep_the_order_of_the_inputs() {
         assert!(!lines[0].contains('.') && lines[0] == lines[3]);
     }
 }
+
+// sudoku-solve --count --limit N: each count stops at N; --limit alone is a usage error
+#[test]
+fn a_count_stops_at_its_limit() {
+    let unique =
+        "6.........8..9.1..2.4.58......7....5....1.7.85....2.4....4..3..4.2....9...3.6....";
+    let one_given = format!("5{}", ".".repeat(80));
+    let input = format!("{unique}\n{one_given}\n");
+    for (limit, out) in [("1", "1\n1\n"), ("3", "1\n3\n"), ("1000", "1\n1000\n")] {
+        let r = run(
+            "sudoku-solve",
+            &["--count", "--limit", limit],
+            input.as_bytes(),
+        );
+        assert_eq!(
+            (r.status, r.out().as_str()),
+            (0, out),
+            "{limit}: {}",
+            r.stderr
+        );
+    }
+    let r = run("sudoku-solve", &["--limit", "3"], input.as_bytes());
+    assert_eq!(r.status, 2);
+    assert!(r.out().is_empty());
+    assert!(
+        r.stderr
+            .starts_with("sudoku-solve: --limit goes with --count\nUsage: sudoku-solve "),
+        "{}",
+        r.stderr
+    );
+}
