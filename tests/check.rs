@@ -98,6 +98,35 @@ fn each_failure_is_found_at_its_line() {
     );
 }
 
+/// A board can fail more than one check; the tally counts boards, not messages.
+#[test]
+fn a_board_failing_four_ways_is_counted_once() {
+    // 66 grids, all with top-left 1; the 66th repeats the first, has no puzzle (the
+    // puzzles are the first 65 grids, each its own solution) and is followed by an empty
+    // line. It sits in the second word of the failed-board bits, past bit 0.
+    let dir = temp_dir();
+    let puzzles = dir.join("puzzles.txt");
+    std::fs::write(&puzzles, gen("65")).unwrap();
+    let input = [gen("65"), b"\n".to_vec(), gen("1"), b"\n".to_vec()].concat();
+    let args = ["--distinct", "--first", "2", "--strict", "--solves"];
+    let args = [&args[..], &[puzzles.to_str().unwrap()]].concat();
+    let r = run("sudoku-check", &args, &input);
+    assert_eq!(r.status, 1);
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(lines.len(), 65 + 4 + 1, "{}", r.stderr);
+    let p = puzzles.display();
+    assert_eq!(
+        lines[65..],
+        [
+            &format!("<stdin>:651: board 66: no puzzle for it: {p} has only 65 puzzles"),
+            "<stdin>:651: board 66: top-left digit is 1, expected 2",
+            "<stdin>:660: board 66: layout: empty line after the last board",
+            "<stdin>:651: board 66: same as board 1 (line 1)",
+            "66 boards: 0 ok, 66 failed",
+        ]
+    );
+}
+
 #[test]
 fn solves_pairs_boards_with_puzzles() {
     let p = data("assignment_puzzles.txt");
