@@ -127,6 +127,48 @@ fn a_board_failing_four_ways_is_counted_once() {
     );
 }
 
+/// Failures of the input as a whole, with every board ok: status 1 all the same.
+#[test]
+fn a_failure_of_the_whole_input_is_status_1() {
+    let p = data("assignment_puzzles.txt");
+    let s = std::fs::read_to_string(data("assignment_solutions.txt")).unwrap();
+    // The first four solutions: 39 lines, ending with the fourth grid's newline.
+    let four: String = s.split_inclusive('\n').take(39).collect();
+    let puzzles = format!("{}: 5 puzzles but only 4 boards", p.display());
+    let cases: [(&[&str], &[u8], &str, &str); 4] = [
+        (
+            &["--solves", p.to_str().unwrap()],
+            four.as_bytes(),
+            &puzzles,
+            "4 boards: 4 ok",
+        ),
+        (
+            &["--count", "5"],
+            &gen("4"),
+            "expected 5 boards, found 4",
+            "4 boards: 4 ok",
+        ),
+        (&[], b"", "no boards", "0 boards: 0 ok"),
+        (
+            &["--count", "0"],
+            &gen("1"),
+            "expected 0 boards, found 1",
+            "1 board: 1 ok",
+        ),
+    ];
+    for (args, input, want, summary) in cases {
+        let r = run("sudoku-check", args, input);
+        assert_eq!(
+            (r.status, r.stderr.lines().collect::<Vec<_>>()),
+            (1, vec![want, summary]),
+            "{args:?}"
+        );
+    }
+    // With no boards expected, none is no failure.
+    let r = run("sudoku-check", &["--count", "0"], b"");
+    assert_eq!((r.status, r.stderr.as_str()), (0, "0 boards: 0 ok\n"));
+}
+
 #[test]
 fn solves_pairs_boards_with_puzzles() {
     let p = data("assignment_puzzles.txt");
