@@ -6,7 +6,8 @@ use std::fs::File;
 use std::io::Read;
 use std::process::{Command, Stdio};
 
-// sudoku-gen 1000000 | head -c 10 ; sudoku-solve big.txt | head -c 10
+// sudoku-gen 1000000 | head -c 10 ; sudoku-solve big.txt | head -c 10 ; and the seeded
+// makers, whose threads wait for the window to move until the writer stops them
 #[test]
 fn stdout_closed_early_ends_quietly() {
     let puzzles =
@@ -14,12 +15,31 @@ fn stdout_closed_early_ends_quietly() {
             .repeat(20000);
     for (name, args, input) in [
         ("sudoku-gen", vec!["1000000"], String::new()),
+        ("sudoku-gen", vec!["-p", "100000", "-j", "2"], String::new()),
+        (
+            "sudoku-gen",
+            vec!["--random", "1000000", "-j", "2"],
+            String::new(),
+        ),
         ("sudoku-solve", vec![], puzzles),
     ] {
         let (mut child, feeder) = spawn_fed(None, name, &args, input.into_bytes(), 1);
         let mut ten = [0u8; 10];
-        child.stdout.take().unwrap().read_exact(&mut ten).unwrap();
-        // stdout is dropped here: the reader downstream is gone.
+        let mut stdout = child.stdout.take().unwrap();
+        stdout.read_exact(&mut ten).unwrap();
+        // Half a second for the pipe to fill and the makers to run a window ahead of the
+        // writer and wait; then the reader downstream is gone.
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        drop(stdout);
+        // A tool that hangs instead of ending is killed after a minute, and fails.
+        let start = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if start.elapsed() > std::time::Duration::from_secs(60) {
+                child.kill().unwrap();
+                panic!("{name} {args:?} still running a minute after its reader left");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
         let out = child.wait_with_output().unwrap();
         feeder.join().unwrap();
         assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{name}");
