@@ -462,18 +462,19 @@ mod tests {
             )),
             named: None,
         };
-        // The first two names tried are taken: the third is used.
-        let mut tries = 0;
+        // The first two names tried are taken: the third, a new name, is used.
+        let mut tried = Vec::new();
         t.claim_name(|p| {
-            tries += 1;
+            tried.push(p.to_path_buf());
             assert!(p.file_name().unwrap().len() <= 255);
-            if tries < 3 {
+            if tried.len() < 3 {
                 return Err(io::Error::from(io::ErrorKind::AlreadyExists));
             }
             File::create(p)
         })
         .unwrap();
-        assert_eq!(tries, 3);
+        assert_eq!(tried.len(), 3);
+        assert!(tried[0] != tried[1] && tried[1] != tried[2], "{tried:?}");
         t.commit(&target).unwrap();
         drop(t);
         assert_eq!(names(&d), ["x".repeat(250)]);
