@@ -97,33 +97,45 @@ fn a_diagnostic_that_cannot_be_written_changes_nothing() {
     }
 }
 
-// (ulimit -v 65536; sudoku-solve -j 1024 puzzles.txt), and 48 and 200 MB
+// (ulimit -v 65536; sudoku-solve -j 1024 puzzles.txt), and 48 and 200 MB; the same for
+// sudoku-gen's makers
 #[test]
 fn refused_threads_mean_fewer_threads() {
     let dir = temp_dir();
     let puzzles = format!("{UNIQUE}\n").repeat(3000);
     std::fs::write(dir.join("p.txt"), &puzzles).unwrap();
-    let want = run_in(Some(&dir), "sudoku-solve", &["-j1", "p.txt"], b"").stdout;
-    for limit_mb in [48u64, 64, 200] {
-        let mut cmd = Command::new(bin("sudoku-solve"));
-        cmd.args(["-j", "1024", "--chunk", "1", "p.txt"])
-            .current_dir(&dir);
-        // SAFETY: setrlimit is async-signal-safe.
-        unsafe {
-            cmd.pre_exec(move || {
-                let lim = libc::rlimit {
-                    rlim_cur: limit_mb << 20,
-                    rlim_max: limit_mb << 20,
-                };
-                libc::setrlimit(libc::RLIMIT_AS, &lim);
-                Ok(())
-            });
+    for (name, args) in [
+        ("sudoku-solve", &["--chunk", "1", "p.txt"][..]),
+        (
+            "sudoku-gen",
+            &["--puzzles", "3000", "--seed", "1", "--line"],
+        ),
+        (
+            "sudoku-gen",
+            &["--random", "100000", "--seed", "1", "--line"],
+        ),
+    ] {
+        let want = run_in(Some(&dir), name, &[args, &["-j1"]].concat(), b"").stdout;
+        for limit_mb in [48u64, 64, 200] {
+            let mut cmd = Command::new(bin(name));
+            cmd.args(args).args(["-j", "1024"]).current_dir(&dir);
+            // SAFETY: setrlimit is async-signal-safe.
+            unsafe {
+                cmd.pre_exec(move || {
+                    let lim = libc::rlimit {
+                        rlim_cur: limit_mb << 20,
+                        rlim_max: limit_mb << 20,
+                    };
+                    libc::setrlimit(libc::RLIMIT_AS, &lim);
+                    Ok(())
+                });
+            }
+            let out = cmd.output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(0), "{name} at {limit_mb} MB: {err}");
+            assert!(out.stdout == want, "{name} at {limit_mb} MB");
+            assert_eq!(err, "");
         }
-        let out = cmd.output().unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(0), "{limit_mb} MB: {err}");
-        assert!(out.stdout == want, "{limit_mb} MB");
-        assert_eq!(err, "");
     }
 }
 

@@ -28,6 +28,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::sync::{Condvar, Mutex};
 
 use super::flags::{whole_number, Tool};
+use super::pipeline::spawn_with_headroom;
 use super::progress::{Progress, Total};
 use super::{out_error, Error, OK};
 use crate::check::digest;
@@ -275,7 +276,8 @@ pub fn run(d: &Dig, out: &mut dyn Write, out_name: &str) -> Result<i32, Error> {
     let items = &Items::new(d);
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
-        // A thread that the system refuses is not an error: the others make its share.
+        // A thread that the system refuses, or that would leave too little memory, is not
+        // an error: the others make its share.
         for _ in 1..d.jobs.max(1) {
             let tx = tx.clone();
             let maker = move || {
@@ -290,10 +292,7 @@ pub fn run(d: &Dig, out: &mut dyn Write, out_name: &str) -> Result<i32, Error> {
                     }
                 }
             };
-            if std::thread::Builder::new()
-                .spawn_scoped(scope, maker)
-                .is_err()
-            {
+            if !spawn_with_headroom(scope, maker) {
                 break;
             }
         }

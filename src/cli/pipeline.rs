@@ -40,7 +40,8 @@ pub const BOARDS_IN_FLIGHT: usize = 1 << 16;
 const CHUNKS_PER_THREAD: usize = 4;
 
 /// The memory that must be left free after a thread is started: the chunks in flight
-/// (about 20 MB at most) and the rest of the job.
+/// (about 20 MB at most) and the rest of the job; for `sudoku-gen`'s makers, the window
+/// of items and the set of those written.
 const HEADROOM: usize = 32 << 20;
 
 /// One board as read.
@@ -196,13 +197,6 @@ fn parallel<D: Send>(
     std::thread::scope(|scope| {
         let mut started = 0;
         for _ in 0..jobs {
-            // A thread is started only while the memory for the rest of the job is still
-            // there after it: a thread that takes the last of it would leave the next
-            // ordinary allocation to abort the process.
-            let mut headroom = Vec::<u8>::new();
-            if headroom.try_reserve_exact(HEADROOM).is_err() {
-                break;
-            }
             let (source, token_rx, done_tx) = (&source, &token_rx, done_tx.clone());
             let worker = move || loop {
                 // The writer hung up (an error, or the end) when a token or a send fails.
@@ -216,10 +210,10 @@ fn parallel<D: Send>(
                     return;
                 }
             };
-            match std::thread::Builder::new().spawn_scoped(scope, worker) {
-                Ok(_) => started += 1,
-                Err(_) => break,
+            if !spawn_with_headroom(scope, worker) {
+                break;
             }
+            started += 1;
         }
         drop(done_tx);
         if started == 0 {
@@ -233,6 +227,20 @@ fn parallel<D: Send>(
         put_in_order(put, done_rx, token_tx)?;
         Ok(true)
     })
+}
+
+/// Starts `f` on a thread of `scope`, unless the system refuses the thread or starting it
+/// would leave less than [`HEADROOM`] to allocate: a thread that takes the last of the
+/// memory (under `ulimit -v`, its stack's address space) would leave the next ordinary
+/// allocation to abort the process. The headroom is reserved while the thread starts, and
+/// given back after. False when no thread was started.
+pub fn spawn_with_headroom<'scope>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    f: impl FnOnce() + Send + 'scope,
+) -> bool {
+    let mut headroom = Vec::<u8>::new();
+    headroom.try_reserve_exact(HEADROOM).is_ok()
+        && std::thread::Builder::new().spawn_scoped(scope, f).is_ok()
 }
 
 /// A lock that a panicked worker left poisoned is still usable: the panic itself is
