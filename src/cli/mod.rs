@@ -376,3 +376,48 @@ pub(crate) fn scratch_dir(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&d).unwrap();
     d
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::fd::AsRawFd;
+
+    /// Closed standard descriptors are taken by `/dev/null` and stay taken, so that the next
+    /// file opened does not get their number. In a process of its own: this test's binary
+    /// run again for this test alone, told by `CHILD`.
+    #[test]
+    fn closed_standard_descriptors_stay_taken() {
+        const CHILD: &str = "SUDOKU_STD_STREAMS_CHILD";
+        if std::env::var_os(CHILD).is_some() {
+            // SAFETY: closing descriptors of this process that nothing else here uses (the
+            // harness reports on standard output).
+            unsafe {
+                libc::close(0);
+                libc::close(2);
+            }
+            guard_std_streams();
+            let next = File::open("/dev/null").unwrap();
+            assert!(
+                next.as_raw_fd() > 2,
+                "the next file took {}",
+                next.as_raw_fd()
+            );
+            assert!(STDIN_CLOSED.load(Ordering::Relaxed));
+            assert!(!STDOUT_CLOSED.load(Ordering::Relaxed));
+            return;
+        }
+        let name = "cli::tests::closed_standard_descriptors_stay_taken";
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", name, "--test-threads=1"])
+            .env(CHILD, "1")
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&out.stdout);
+        // The child ran this test, not none.
+        assert!(
+            out.status.success() && report.contains(" 1 passed"),
+            "{:?}: {report}",
+            out.status
+        );
+    }
+}
