@@ -230,7 +230,7 @@ fn parallel<D: Send>(
 }
 
 /// Starts `f` on a thread of `scope`, unless the system refuses the thread or starting it
-/// would leave less than [`HEADROOM`] to allocate: a thread that takes the last of the
+/// would leave less than `HEADROOM` (32 MiB) to allocate: a thread that takes the last of the
 /// memory (under `ulimit -v`, its stack's address space) would leave the next ordinary
 /// allocation to abort the process. The headroom is reserved while the thread starts, and
 /// given back after. False when no thread was started.
