@@ -377,6 +377,18 @@ pub(crate) fn scratch_dir(name: &str) -> std::path::PathBuf {
     d
 }
 
+/// Runs the test `name` (its full path) alone in a process of its own, this test binary
+/// started again with `var=value` set, and returns what it did; the test tells the child
+/// by `var` that it is one.
+#[cfg(test)]
+pub(crate) fn rerun_in_child(name: &str, var: &str, value: &str) -> std::process::Output {
+    std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", name, "--test-threads=1"])
+        .env(var, value)
+        .output()
+        .unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -407,11 +419,7 @@ mod tests {
             return;
         }
         let name = "cli::tests::closed_standard_descriptors_stay_taken";
-        let out = std::process::Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", name, "--test-threads=1"])
-            .env(CHILD, "1")
-            .output()
-            .unwrap();
+        let out = rerun_in_child(name, CHILD, "1");
         let report = String::from_utf8_lossy(&out.stdout);
         // The child ran this test, not none.
         assert!(

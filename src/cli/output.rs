@@ -569,12 +569,8 @@ mod tests {
             ("held", None),
         ] {
             let d = dir();
-            let status = std::process::Command::new(std::env::current_exe().unwrap())
-                .args(["--exact", name, "--test-threads=1"])
-                .env(CHILD, format!("{mode} {}", d.display()))
-                .stdout(std::process::Stdio::null())
-                .status()
-                .unwrap();
+            let status =
+                crate::cli::rerun_in_child(name, CHILD, &format!("{mode} {}", d.display())).status;
             assert_eq!(status.signal(), signal, "{mode}: {status:?}");
             assert_eq!(status.success(), signal.is_none(), "{mode}: {status:?}");
             assert!(names(&d).is_empty(), "{mode}: {:?}", names(&d));
