@@ -6,17 +6,22 @@ use std::path::Path;
 use std::process::Command;
 use sudoku_filters::cli::doc::{generated_files, tools};
 
-// sudoku --generate DIR, then compare with man/ and completions/
+// sudoku --generate DIR (and --generate=DIR), then compare with man/ and completions/
 #[test]
 fn committed_files_equal_what_the_code_generates() {
-    let dir = temp_dir();
+    let (dir, joined) = (temp_dir(), temp_dir());
     let r = run("sudoku", &["--generate", dir.to_str().unwrap()], b"");
     assert_eq!((r.status, r.stderr.as_str()), (0, ""));
+    let arg = format!("--generate={}", joined.display());
+    let r = run("sudoku", &[&arg], b"");
+    assert_eq!((r.status, r.stderr.as_str()), (0, ""), "{arg}");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let bless = std::env::var_os("SUDOKU_BLESS").is_some();
     for (rel, text) in generated_files() {
-        let written = std::fs::read_to_string(dir.join(&rel)).unwrap();
-        assert_eq!(written, text, "{rel}: the binary and the library disagree");
+        for d in [&dir, &joined] {
+            let written = std::fs::read_to_string(d.join(&rel)).unwrap();
+            assert_eq!(written, text, "{rel}: the binary and the library disagree");
+        }
         let committed = root.join(&rel);
         if bless {
             std::fs::create_dir_all(committed.parent().unwrap()).unwrap();

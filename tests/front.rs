@@ -97,6 +97,17 @@ fn bad_command_lines_leave_sudoku_txt_alone() {
             "-c: expected a whole number from 1 to 1000000, found '1e3'",
         ),
         (&["-x"], "invalid option '-x'"),
+        (&["--generate"], "--generate DIR goes alone"),
+        (&["-c", "5", "--generate", "d"], "--generate DIR goes alone"),
+        (&["--generate=d", "extra"], "--generate DIR goes alone"),
+        (
+            &["--generate", ""],
+            "--generate: expected a directory, found ''",
+        ),
+        (
+            &["--generate="],
+            "--generate: expected a directory, found ''",
+        ),
         (&["--bogus"], "invalid option '--bogus'"),
         (
             &["-c", "5", "-s", "f"],

@@ -223,8 +223,11 @@ impl<I: Copy + 'static> Tool<I> {
                     _ => None,
                 };
                 return match dir {
-                    Some(d) if !d.is_empty() => Ok(Parsed::Generate(d)),
-                    _ => Err(self.usage("--generate DIR goes alone".into())),
+                    Some(d) if d.is_empty() => {
+                        Err(self.usage("--generate: expected a directory, found ''".into()))
+                    }
+                    Some(d) => Ok(Parsed::Generate(d)),
+                    None => Err(self.usage("--generate DIR goes alone".into())),
                 };
             }
         }
