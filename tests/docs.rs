@@ -229,6 +229,28 @@ fn fish_completion_completes_a_flag() {
     }
 }
 
+// sudoku -h; sudoku --help: every word of the tables, wherever the lines break
+#[test]
+fn help_says_what_the_flag_tables_say() {
+    let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    for t in tools() {
+        let short = words(&run(t.name, &["-h"], b"").out());
+        let long = words(&run(t.name, &["--help"], b"").out());
+        let mut both = vec![t.about];
+        both.extend(t.operands.iter().map(|(_, doc)| *doc));
+        let mut only_long = vec![t.exit_status];
+        only_long.extend(t.description.split("\n\n"));
+        only_long.extend(t.examples.iter().flat_map(|(cmd, what)| [*cmd, *what]));
+        only_long.extend(t.flags.iter().map(|f| f.long_doc));
+        for text in both.iter().chain(t.flags.iter().map(|f| &f.doc)) {
+            assert!(short.contains(&words(text)), "{} -h: {text:?}", t.name);
+        }
+        for text in both.iter().chain(&only_long) {
+            assert!(long.contains(&words(text)), "{} --help: {text:?}", t.name);
+        }
+    }
+}
+
 // sudoku -h; sudoku --help; man pages: 80 columns, no Markdown, each tool its exit status
 #[test]
 fn help_and_manuals_read_as_plain_text() {

@@ -411,3 +411,46 @@ pub fn wrap(text: &str, indent: usize) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_synopsis_breaks_between_groups_past_80_columns() {
+        assert_eq!(
+            groups("-n N [-m 1|2|3 | [-r L~U] [-u]]  [FILE]..."),
+            ["-n", "N", "[-m 1|2|3 | [-r L~U] [-u]]", "[FILE]..."]
+        );
+        // "Usage: t " and a group of 71 columns make 80: the line stays whole, and the
+        // next group starts a line of its own, under the first group.
+        let wide = |n: usize| format!("[{}]", "a".repeat(n - 2));
+        assert_eq!(
+            synopsis("t", &[&format!("{} [b]", wide(71))]),
+            format!("Usage: t {}\n         [b]\n", wide(71))
+        );
+        // A later group that ends at column 80 stays on the line too; the next synopsis
+        // line starts under "Usage:" with the tool's name.
+        assert_eq!(
+            synopsis("t", &[&format!("[b] {}", wide(67)), "-x"]),
+            format!("Usage: t [b] {}\n       t -x\n", wide(67))
+        );
+        // A first group too wide for the line is not moved off it.
+        assert_eq!(
+            synopsis("t", &[&wide(72)]),
+            format!("Usage: t {}\n", wide(72))
+        );
+    }
+
+    #[test]
+    fn a_paragraph_wraps_at_80_columns_under_its_indent() {
+        let (a, b) = ("a".repeat(70), "b".repeat(5));
+        // 4 + 70 + 1 + 5 = 80 columns: one line; a column more: two, both indented.
+        assert_eq!(wrap(&format!("{a}  {b}"), 4), format!("    {a} {b}"));
+        assert_eq!(wrap(&format!("{a} {b}b"), 4), format!("    {a}\n    {b}b"));
+        assert_eq!(wrap("one\n two", 0), "one two");
+        // A word too wide for any line is not moved off the first.
+        let wide = "x".repeat(90);
+        assert_eq!(wrap(&format!("{wide} y"), 0), format!("{wide}\ny"));
+    }
+}
