@@ -337,8 +337,10 @@ mod tests {
             (Move::Right, 0),
             (Move::Up, 72),
             (Move::Left, 80),
-            (Move::Select(81), 80),
-            (Move::Select(200), 80),
+            (Move::Up, 71),
+            (Move::Left, 70),
+            (Move::Select(81), 70),
+            (Move::Select(200), 70),
         ] {
             g.apply(m);
             assert_eq!(g.cursor, cursor, "{m:?}");
@@ -547,6 +549,12 @@ mod tests {
         assert_eq!(Hint::Step(single).cells(), 1 << 80);
         single.cells = 1 << 0;
         assert_eq!(Hint::Step(single).cells(), 1 << 0 | 1 << 80);
+        // A hidden pair clears the other digits from its own cells: they are shown all
+        // the same.
+        let mut hidden = Step::new(Technique::HiddenPair);
+        hidden.cells = 1 << 6 | 1 << 33;
+        hidden.remove[2] = 1 << 6;
+        assert_eq!(Hint::Step(hidden).cells(), 1 << 6 | 1 << 33);
         assert_eq!(Hint::Wrong(1 << 3 | 1 << 40).cells(), 1 << 3 | 1 << 40);
     }
 }
