@@ -234,12 +234,20 @@ fn play_in_a_real_terminal() {
         text.split_whitespace().filter(|&d| d != "0").count(),
         1 + second.matches(|c: char| c.is_ascii_digit()).count()
     );
-    // A move after the save, then q asks, and q again leaves the terminal as it was.
+    // A move after the save (the hint's digit cleared), then q asks; s answers by saving,
+    // and q then leaves the terminal as it was.
     t.keys(&["0", "q"]);
     t.wait_for("not saved: q again");
+    t.keys(&["s"]);
+    t.wait_for("Saved to sudoku-saved.txt.");
     t.keys(&["q"]);
     let s = t.wait_for("icanon");
     assert!(s.contains("EXIT=0\nicanon\n"), "{s}");
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert_eq!(
+        text.split_whitespace().filter(|&d| d != "0").count(),
+        second.matches(|c: char| c.is_ascii_digit()).count()
+    );
 }
 
 // tmux: sudoku --play (a small window, then back), then kill -TERM; stty -a

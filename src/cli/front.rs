@@ -94,9 +94,9 @@ static FLAGS: [(Opt, Flag); 12] = [
              checks by itself); ? shows the next logical step, as sudoku-grade --steps would, \
              and a second ? applies it; u and r undo and redo; n deals the next puzzle; s \
              saves the position to the -o file (default sudoku-saved.txt) as a board stream; \
-             q quits (asking when the position is not saved); Ctrl-Z stops the game as a \
-             shell job, fg resumes it with the clock paused. NO_COLOR turns colour off. Needs \
-             a terminal of at least 40x20.",
+             q quits (n and q ask first when the position is changed, not saved and not \
+             solved); Ctrl-Z stops the game as a shell job, fg resumes it with the clock \
+             paused. NO_COLOR turns colour off. Needs a terminal of at least 40x20.",
         ),
     ),
     (

@@ -241,7 +241,8 @@ struct Ui {
     started: Instant,
     solved_in: Option<Duration>,
     message: String,
-    quitting: bool,
+    /// The key (`q` or `n`) that, pressed again, drops the unsaved position it asked about.
+    asking: Option<char>,
     save: OsString,
     colour: bool,
 }
@@ -270,7 +271,7 @@ pub fn run(file: Option<OsString>, level: Level, seed: u64, save: OsString) -> R
         started: Instant::now(),
         solved_in: None,
         message: String::new(),
-        quitting: false,
+        asking: None,
         save,
         colour: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
     };
@@ -340,13 +341,16 @@ fn key(ui: &mut Ui, k: KeyEvent) -> bool {
     if ctrl(&k, 'c') {
         return false;
     }
-    if ui.quitting {
-        ui.quitting = false;
-        if k.code == KeyCode::Char('q') {
-            return false;
-        }
+    // After a question: the same key again does what it asked about, s saves, and any
+    // other key only puts the question away.
+    if let Some(again) = ui.asking.take() {
         ui.message.clear();
-        return true;
+        if k.code == KeyCode::Char(again) {
+            return leave(ui, again);
+        }
+        if k.code != KeyCode::Char('s') {
+            return true;
+        }
     }
     let m = match k.code {
         KeyCode::Up | KeyCode::Char('k') => Move::Up,
@@ -360,23 +364,29 @@ fn key(ui: &mut Ui, k: KeyEvent) -> bool {
         KeyCode::Char('?') => Move::Hint,
         KeyCode::Char('u') => Move::Undo,
         KeyCode::Char('r') => Move::Redo,
-        KeyCode::Char('n') => {
-            next(ui);
-            return true;
-        }
         KeyCode::Char('s') => {
             save(ui);
             return true;
         }
-        KeyCode::Char('q') => {
-            if ui.game.unsaved {
-                ui.quitting = true;
-                ui.message = "The position is not saved: q again to quit, s to save first \
-                              (any other key stays)."
-                    .into();
+        KeyCode::Char(c @ ('n' | 'q')) => {
+            // Work would be lost: changes not saved, on a grid not solved, and (for n) a
+            // next puzzle to go to.
+            let last = matches!(&ui.deck, Deck::File { puzzles, .. }
+                if ui.number + 1 >= puzzles.len() as u64);
+            if ui.game.unsaved && !ui.game.solved() && !(c == 'n' && last) {
+                ui.asking = Some(c);
+                let what = if c == 'q' {
+                    "quit"
+                } else {
+                    "deal the next puzzle"
+                };
+                ui.message = format!(
+                    "The position is not saved: {c} again to {what}, s to save first \
+                     (any other key stays)."
+                );
                 return true;
             }
-            return false;
+            return leave(ui, c);
         }
         _ => return true,
     };
@@ -402,6 +412,14 @@ fn key(ui: &mut Ui, k: KeyEvent) -> bool {
         }
     }
     true
+}
+
+/// Leaves the position: `q` quits (false), `n` deals the next puzzle.
+fn leave(ui: &mut Ui, key: char) -> bool {
+    if key == 'n' {
+        next(ui);
+    }
+    key != 'q'
 }
 
 fn elapsed(ui: &Ui) -> Duration {
@@ -766,7 +784,7 @@ mod tests {
             started: Instant::now(),
             solved_in: Some(Duration::from_secs(75)),
             message: String::new(),
-            quitting: false,
+            asking: None,
             save: "unused".into(),
             colour,
         }
@@ -913,6 +931,75 @@ mod tests {
             assert!(matches!(ui.game.hint, Some(Hint::Step(s)) if s.place.is_some()));
             check_drawn(&ui, (80, 24));
         }
+    }
+
+    fn press(ui: &mut Ui, c: char) -> bool {
+        key(ui, KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
+    }
+
+    #[test]
+    fn n_and_q_ask_before_dropping_a_changed_position_and_s_answers_by_saving() {
+        let dir = std::env::temp_dir().join(format!("sudoku-play-keys-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir(&dir).unwrap();
+        let puzzles = [PAIR_FIRST, SINGLE_FIRST, PAIR_FIRST].map(|l| {
+            let p = Board::from_line(l);
+            (p, unique_solution(&p).unwrap())
+        });
+        let mut ui = new_ui(false);
+        ui.deck = Deck::File {
+            name: "p.txt".into(),
+            puzzles: puzzles.to_vec(),
+        };
+        ui.number = 0;
+        ui.save = dir.join("missing").join("saved.txt").into();
+        let asked = |c: char, what: &str| {
+            format!("The position is not saved: {c} again to {what}, s to save first (any other key stays).")
+        };
+        // Nothing changed: n deals at once.
+        assert!(press(&mut ui, 'n'));
+        assert_eq!((ui.number, ui.message.as_str()), (1, ""));
+        // A digit placed: n asks; another key puts the question away and does nothing
+        // else; n, n deals.
+        assert!(press(&mut ui, '5'));
+        let (board, cursor) = (ui.game.board(), ui.game.cursor);
+        assert!(press(&mut ui, 'n'));
+        assert_eq!(ui.message, asked('n', "deal the next puzzle"));
+        assert!(press(&mut ui, 'l'));
+        assert_eq!((ui.number, ui.message.as_str()), (1, ""));
+        assert_eq!((ui.game.board(), ui.game.cursor), (board, cursor));
+        assert!(press(&mut ui, 'n') && press(&mut ui, 'n'));
+        assert_eq!((ui.number, ui.message.as_str()), (2, ""));
+        assert_eq!(ui.game.board(), puzzles[2].0);
+        // On the last puzzle, n has nothing to deal and so nothing to ask.
+        assert!(press(&mut ui, '5') && press(&mut ui, 'n'));
+        assert_eq!(ui.message, "That was the last puzzle of p.txt.");
+        // q asks; s answers by saving, which fails here, so q asks again; saved, q quits.
+        assert!(press(&mut ui, 'q'));
+        assert_eq!(ui.message, asked('q', "quit"));
+        assert!(press(&mut ui, 's'));
+        assert!(ui.message.starts_with("Not saved: "), "{}", ui.message);
+        assert!(press(&mut ui, 'q'));
+        assert_eq!(ui.message, asked('q', "quit"));
+        let saved = dir.join("saved.txt");
+        ui.save = saved.clone().into();
+        assert!(press(&mut ui, 's'));
+        assert_eq!(ui.message, format!("Saved to {}.", saved.display()));
+        assert!(std::fs::read_to_string(&saved).unwrap().contains(" 5 "));
+        assert!(!press(&mut ui, 'q'));
+        // q, q quits a changed position unsaved.
+        let mut ui = new_ui(false);
+        assert!(press(&mut ui, '5') && press(&mut ui, 'q') && !press(&mut ui, 'q'));
+        // A solved grid is not asked about.
+        let mut ui = new_ui(false);
+        let (p, s) = puzzles[0];
+        for c in (0..81).filter(|&c| p.0[c] == 0) {
+            ui.game.apply(Move::Select(c as u8));
+            ui.game.apply(Move::Digit(s.0[c]));
+        }
+        assert!(ui.game.unsaved && ui.game.solved());
+        assert!(!press(&mut ui, 'q'));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
