@@ -250,6 +250,36 @@ fn play_in_a_real_terminal() {
     );
 }
 
+// tmux: sudoku --play FILE, for files that cannot be played
+#[test]
+#[ignore = "needs tmux"]
+fn a_file_that_cannot_be_played_is_told_before_the_game_starts() {
+    let dir = temp_dir();
+    let (first, _) = PUZZLES.split_once('\n').unwrap();
+    let files = [
+        ("empty.txt", String::new()),
+        ("two.txt", format!("{first}\n{}\n", ".".repeat(81))),
+        ("bad.txt", format!("{first}\n{first}x\n")),
+        ("clash.txt", format!("66{}\n", &first[2..])),
+    ];
+    let mut line = String::new();
+    for (name, text) in &files {
+        std::fs::write(dir.join(name), text).unwrap();
+        line += &format!("sudoku --play {name} 2>>err; echo $? >>err; ");
+    }
+    let t = Tmux::start(&dir, "unplayable", &(line + "echo END; sleep 30"));
+    t.wait_for("END");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("err")).unwrap(),
+        "sudoku: empty.txt: no puzzles to play\n2\n\
+         sudoku: two.txt:2: board 2: more than one solution: every puzzle played needs one \
+         solution\n2\n\
+         sudoku: bad.txt:2:82: unexpected character 'x'\n2\n\
+         sudoku: clash.txt:1: board 1: invalid puzzle: digit 6 repeats in row 1: every \
+         puzzle played needs one solution\n2\n"
+    );
+}
+
 // tmux: sudoku --play (a small window, then back), then kill -TERM; stty -a
 #[test]
 #[ignore = "needs tmux"]
