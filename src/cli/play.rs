@@ -302,6 +302,7 @@ fn game_loop(screen: &Screen, ui: &mut Ui) -> io::Result<()> {
         }
         let ready = match event::poll(Duration::from_millis(250)) {
             Ok(r) => r,
+            // crossterm 0.28 retries EINTR itself; the arm is for a source that does not.
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
