@@ -940,9 +940,7 @@ mod tests {
 
     #[test]
     fn n_and_q_ask_before_dropping_a_changed_position_and_s_answers_by_saving() {
-        let dir = std::env::temp_dir().join(format!("sudoku-play-keys-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir(&dir).unwrap();
+        let dir = crate::cli::scratch_dir("play-keys");
         let puzzles = [PAIR_FIRST, SINGLE_FIRST, PAIR_FIRST].map(|l| {
             let p = Board::from_line(l);
             (p, unique_solution(&p).unwrap())
