@@ -110,12 +110,26 @@ impl Game {
             },
             undo: Vec::new(),
             redo: Vec::new(),
-            cursor: puzzle.0.iter().position(|&d| d == 0).unwrap_or(0) as u8,
+            cursor: first_empty(&puzzle.0),
             pencil: false,
             checked: None,
             hint: None,
             unsaved: false,
         }
+    }
+
+    /// A game of `puzzle` taken up again at `position` (a board [`Game::board`] gave): its
+    /// digits in the puzzle's empty cells are the player's, right or wrong, with nothing
+    /// to undo and nothing unsaved. Pencil marks are not part of a board, so none come back.
+    pub fn resume(puzzle: Board, solution: Board, position: &Board) -> Game {
+        let mut g = Game::new(puzzle, solution);
+        for (c, d) in g.now.digits.iter_mut().enumerate() {
+            if *d == 0 {
+                *d = position.0[c];
+            }
+        }
+        g.cursor = first_empty(&g.now.digits);
+        g
     }
 
     pub fn puzzle(&self) -> &Board {
@@ -278,6 +292,11 @@ impl Game {
 }
 
 /// Puts `d` in `c`, clearing its marks and `d` from its peers' marks.
+/// The first empty cell, where the cursor starts; r1c1 on a full grid.
+fn first_empty(digits: &[u8; 81]) -> u8 {
+    digits.iter().position(|&d| d == 0).unwrap_or(0) as u8
+}
+
 fn place(p: &mut Position, c: u8, d: u8) {
     p.digits[c as usize] = d;
     p.marks[c as usize] = 0;
@@ -345,6 +364,34 @@ mod tests {
             g.apply(m);
             assert_eq!(g.cursor, cursor, "{m:?}");
         }
+    }
+
+    #[test]
+    fn a_resumed_game_keeps_the_players_digits_as_theirs_right_or_wrong() {
+        let mut g = game(PAIR);
+        let (right, wrong) = (g.solution.0[1], g.solution.0[2] % 9 + 1);
+        for (c, d) in [(1, right), (2, wrong), (0, 6)] {
+            g.apply(Move::Select(c));
+            g.apply(Move::Digit(d));
+        }
+        let position = g.board();
+        let r = Game::resume(g.puzzle, g.solution, &position);
+        assert_eq!(r.board(), position);
+        assert!(!r.unsaved && r.undo.is_empty());
+        assert!(r.is_given(0) && !r.is_given(1) && !r.is_given(2));
+        // The cursor on the first cell left empty; the wrong digit is the player's to see.
+        assert_eq!(r.cursor, 3);
+        assert_eq!(r.check().wrong, 1 << 2);
+        // The player's digits clear; the givens stay, whatever the position says.
+        let mut r = r;
+        for c in [1, 2] {
+            r.apply(Move::Select(c));
+            r.apply(Move::Clear);
+        }
+        assert_eq!(r.board(), g.puzzle);
+        let mut other = position;
+        other.0[0] = 0;
+        assert_eq!(Game::resume(g.puzzle, g.solution, &other).board(), position);
     }
 
     #[test]

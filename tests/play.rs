@@ -153,7 +153,8 @@ fn play_in_a_real_terminal() {
     let t = Tmux::start(
         &dir,
         "play",
-        "sudoku --play p.txt; echo EXIT=$?; stty -a | grep -o -- '-*icanon'; sleep 30",
+        "sudoku --play p.txt; echo EXIT=$?; stty -a | grep -o -- '-*icanon'; read go; \
+         sudoku --play sudoku-saved.txt; echo RESUMED=$?; sleep 30",
     );
     let (first, second) = PUZZLES.split_once('\n').unwrap();
     let second = second.trim_end();
@@ -223,29 +224,54 @@ fn play_in_a_real_terminal() {
     // Back to the hint's cell with a click.
     t.drag(cell, cell);
     t.wait_for_line(13, &format!("r{r}c{c}"));
-    // Saved as a board stream that sudoku-check reads.
+    // Saved as a board stream that sudoku-check reads: the puzzle, then the position.
     t.keys(&["s"]);
     t.wait_for("Saved to sudoku-saved.txt.");
     let saved = dir.join("sudoku-saved.txt");
-    let r = run("sudoku-check", &["--puzzles", saved.to_str().unwrap()], b"");
-    assert_eq!((r.status, r.stderr.as_str()), (0, "1 board: 1 ok\n"));
-    // The digits of the saved file, against the puzzle's givens.
-    let filled = || {
+    let checked = run("sudoku-check", &["--puzzles", saved.to_str().unwrap()], b"");
+    assert_eq!(
+        (checked.status, checked.stderr.as_str()),
+        (0, "2 boards: 2 ok\n")
+    );
+    // The boards of the saved file in line form, and the puzzle with one cell filled.
+    let boards = || -> Vec<String> {
         let text = std::fs::read_to_string(&saved).unwrap();
-        text.split_whitespace().filter(|&d| d != "0").count()
+        let lines = text.lines().filter(|l| !l.starts_with('#'));
+        let cells: Vec<u8> = lines
+            .flat_map(|l| l.split_whitespace())
+            .map(|d| if d == "0" { b'.' } else { d.as_bytes()[0] })
+            .collect();
+        cells
+            .chunks(81)
+            .map(|b| String::from_utf8(b.to_vec()).unwrap())
+            .collect()
     };
-    let givens = second.matches(|c: char| c.is_ascii_digit()).count();
-    assert_eq!(filled(), 1 + givens);
-    // A move after the save (the hint's digit cleared), then q asks; s answers by saving,
-    // and q then leaves the terminal as it was.
-    t.keys(&["0", "q"]);
+    let with = |d: u8| {
+        let mut b = second.as_bytes().to_vec();
+        b[cell] = d;
+        String::from_utf8(b).unwrap()
+    };
+    assert_eq!(boards(), [second.to_string(), with(digit)]);
+    // A move after the save (a wrong digit in the hint's cell), then q asks; s answers by
+    // saving, and q then leaves the terminal as it was.
+    let wrong = (digit - b'0') % 9 + 1;
+    t.keys(&[DIGITS[wrong as usize], "q"]);
     t.wait_for("not saved: q again");
     t.keys(&["s"]);
     t.wait_for("Saved to sudoku-saved.txt.");
     t.keys(&["q"]);
     let s = t.wait_for("icanon");
     assert!(s.contains("EXIT=0\nicanon\n"), "{s}");
-    assert_eq!(filled(), givens);
+    assert_eq!(boards(), [second.to_string(), with(b'0' + wrong)]);
+    // The saved game played again: the wrong digit is back as the player's, which a check
+    // finds; q leaves at once, nothing being changed.
+    t.keys(&["Enter"]);
+    let s = t.wait_for("Puzzle 1 · ");
+    assert_eq!(board(&s), with(b'0' + wrong));
+    t.keys(&["c"]);
+    t.wait_for(&format!("1 wrong: r{r}c{c}."));
+    t.keys(&["q"]);
+    t.wait_for("RESUMED=0");
 }
 
 // tmux: sudoku --play FILE, for files that cannot be played

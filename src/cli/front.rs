@@ -93,7 +93,10 @@ static FLAGS: [(Opt, Flag); 12] = [
              digits marked, a solved grid says so with the time; filling the last empty cell \
              checks by itself); ? shows the next logical step, as sudoku-grade --steps would, \
              and a second ? applies it; u and r undo and redo; n deals the next puzzle; s \
-             saves the position to the -o file (default sudoku-saved.txt) as a board stream; \
+             saves the puzzle, then the position reached, to the -o file (default \
+             sudoku-saved.txt) as a board stream, and --play on that file resumes the game \
+             (digits, not pencil marks: in FILE, a board that keeps every given of the puzzle \
+             before it and fills more cells is that puzzle's position, not a puzzle); \
              q quits (n and q ask first when the position is changed, not saved and not \
              solved); Ctrl-Z stops the game as a shell job, fg resumes it with the clock \
              paused. NO_COLOR turns colour off. Needs a terminal of at least 40x20.",

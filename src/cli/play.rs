@@ -58,8 +58,9 @@ const MIN: (u16, u16) = (40, 20);
 enum Deck {
     File {
         name: String,
-        /// Each puzzle with its solution.
-        puzzles: Vec<(Board, Board)>,
+        /// Each puzzle with its solution and the position to start from: the puzzle
+        /// itself, or the position a save kept after it.
+        puzzles: Vec<(Board, Board, Board)>,
     },
     Made {
         level: Level,
@@ -68,37 +69,44 @@ enum Deck {
 }
 
 impl Deck {
-    /// Puzzle `k` (from 0) with its solution and level, if there is one.
-    fn deal(&self, k: u64) -> Option<(Board, Board, Level)> {
+    /// The game of puzzle `k` (from 0) and its level, if there is one.
+    fn deal(&self, k: u64) -> Option<(Game, Level)> {
         match self {
             Deck::File { puzzles, .. } => {
                 // Graded when dealt, not all at the start: an expert puzzle takes milliseconds.
-                let (p, s) = *puzzles.get(k as usize)?;
+                let (p, s, at) = puzzles.get(k as usize)?;
                 Some((
-                    p,
-                    s,
-                    grade::level(&p, &s, Level::Expert).unwrap_or(Level::Expert),
+                    Game::resume(*p, *s, at),
+                    grade::level(p, s, Level::Expert).unwrap_or(Level::Expert),
                 ))
             }
             Deck::Made { level, seed } => {
                 let spec = game_spec(Some(*level), None, false);
                 let p = puzzle::make(&spec, *seed, k, 0)?;
-                Some((p, unique_solution(&p).ok()?, *level))
+                Some((Game::new(p, unique_solution(&p).ok()?), *level))
             }
         }
     }
 }
 
 /// The puzzles of `file`, each with one solution, or the error that names the first that
-/// has not.
+/// has not. A board that continues the puzzle before it (the same givens, and digits
+/// besides, as `s` saves a game) is not a puzzle but the position that game resumes at,
+/// checked for nothing more: its digits are the player's, wrong ones included.
 fn load(file: &OsString) -> Result<Deck, Error> {
     let (name, input) = Input::open(file, None)?;
     let mut reader = Reader::new(input);
-    let mut puzzles = Vec::new();
+    let mut puzzles: Vec<(Board, Board, Board)> = Vec::new();
     while let Some(item) = reader.next().map_err(|e| read_error(&name, e))? {
+        if let Some((p, _, at)) = puzzles.last_mut() {
+            if at == p && continues(p, &item.board) {
+                *at = item.board;
+                continue;
+            }
+        }
         let why = match unique_solution(&item.board) {
             Ok(s) => {
-                puzzles.push((item.board, s));
+                puzzles.push((item.board, s, item.board));
                 continue;
             }
             Err(why) => why,
@@ -112,6 +120,12 @@ fn load(file: &OsString) -> Result<Deck, Error> {
         return Err(Error::Msg(format!("{name}: no puzzles to play")));
     }
     Ok(Deck::File { name, puzzles })
+}
+
+/// Whether `later` keeps every given of `puzzle` and fills at least one cell besides.
+fn continues(puzzle: &Board, later: &Board) -> bool {
+    let kept = (0..81).all(|c| puzzle.0[c] == 0 || puzzle.0[c] == later.0[c]);
+    kept && later != puzzle
 }
 
 /// The signal that ended the game, 0 while none has come.
@@ -260,13 +274,13 @@ pub fn run(file: Option<OsString>, level: Level, seed: u64, save: OsString) -> R
         Some(f) => load(f)?,
         None => Deck::Made { level, seed },
     };
-    let Some((p, s, level)) = deck.deal(0) else {
+    let Some((game, level)) = deck.deal(0) else {
         return Err(Error::Msg("no puzzle could be made at that level".into()));
     };
     let mut ui = Ui {
         deck,
         number: 0,
-        game: Game::new(p, s),
+        game,
         level,
         started: Instant::now(),
         solved_in: None,
@@ -473,9 +487,9 @@ fn hint_text(ui: &Ui) -> String {
 fn next(ui: &mut Ui) {
     let k = ui.number + 1;
     match ui.deck.deal(k) {
-        Some((p, s, level)) => {
+        Some((game, level)) => {
             ui.number = k;
-            ui.game = Game::new(p, s);
+            ui.game = game;
             ui.level = level;
             ui.started = Instant::now();
             ui.solved_in = None;
@@ -490,10 +504,21 @@ fn next(ui: &mut Ui) {
     }
 }
 
+/// The line a saved game starts with.
+const SAVED: &[u8] = b"# sudoku --play: the puzzle, then the position reached; --play resumes it\n";
+
+/// Saves the game as `load` takes it up again: the puzzle, then the position when the
+/// player has placed digits.
 fn save(ui: &mut Ui) {
-    let mut w = Writer::part(163);
-    // Writing into a part cannot fail.
-    let _ = w.write(&ui.game.board(), Form::Grid);
+    let (puzzle, position) = (*ui.game.puzzle(), ui.game.board());
+    let mut w = Writer::part(SAVED.len() + 2 * 163);
+    // Writing into a part cannot fail. The comment line counts as line form, so the
+    // puzzle after it has no empty line before it.
+    let _ = w.raw(SAVED, Form::Line);
+    let _ = w.write(&puzzle, Form::Grid);
+    if position != puzzle {
+        let _ = w.write(&position, Form::Grid);
+    }
     let part = w.into_part();
     let name = ui.save.to_string_lossy().into_owned();
     let done = super::output::write_output(&ui.save, |out| {
@@ -943,7 +968,7 @@ mod tests {
         let dir = crate::cli::scratch_dir("play-keys");
         let puzzles = [PAIR_FIRST, SINGLE_FIRST, PAIR_FIRST].map(|l| {
             let p = Board::from_line(l);
-            (p, unique_solution(&p).unwrap())
+            (p, unique_solution(&p).unwrap(), p)
         });
         let mut ui = new_ui(false);
         ui.deck = Deck::File {
@@ -991,13 +1016,90 @@ mod tests {
         assert!(press(&mut ui, '5') && press(&mut ui, 'q') && !press(&mut ui, 'q'));
         // A solved grid is not asked about.
         let mut ui = new_ui(false);
-        let (p, s) = puzzles[0];
+        let (p, s, _) = puzzles[0];
         for c in (0..81).filter(|&c| p.0[c] == 0) {
             ui.game.apply(Move::Select(c as u8));
             ui.game.apply(Move::Digit(s.0[c]));
         }
         assert!(ui.game.unsaved && ui.game.solved());
         assert!(!press(&mut ui, 'q'));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_saved_game_is_resumed_where_it_was_left() {
+        let dir = crate::cli::scratch_dir("play-resume");
+        let saved = dir.join("saved.txt");
+        let mut ui = new_ui(false);
+        ui.save = saved.clone().into();
+        let puzzle = *ui.game.puzzle();
+        let grid = |b: &Board| {
+            let mut g = [0u8; 162];
+            crate::stream::write::format_grid(b, &mut g);
+            String::from_utf8(g.to_vec()).unwrap()
+        };
+        let line = |b: &Board| {
+            let mut l = [0u8; 81];
+            crate::stream::write::format_line(b, &mut l);
+            String::from_utf8(l.to_vec()).unwrap() + "\n"
+        };
+        let deck = |text: &str| {
+            let f = dir.join("deck.txt");
+            std::fs::write(&f, text).unwrap();
+            load(&f.into_os_string())
+        };
+        let games = |d: &Deck| -> Vec<(Board, Board)> {
+            (0..)
+                .map_while(|k| d.deal(k))
+                .map(|(g, _)| (*g.puzzle(), g.board()))
+                .collect()
+        };
+        // Nothing placed: the save is the puzzle alone, and plays as it.
+        assert!(press(&mut ui, 's'));
+        let header = std::str::from_utf8(SAVED).unwrap();
+        let text = std::fs::read_to_string(&saved).unwrap();
+        assert_eq!(text, format!("{header}{}", grid(&puzzle)));
+        assert_eq!(games(&deck(&text).unwrap()), [(puzzle, puzzle)]);
+        // A right digit, and a wrong one that repeats a given in its row (r1c1 is 6): the
+        // position follows the puzzle, and comes back with both as the player's.
+        let right = unique_solution(&puzzle).unwrap().0[1];
+        // The cursor starts at r1c2, the first empty cell.
+        for k in [char::from(b'0' + right), 'l', '6', 's'] {
+            assert!(press(&mut ui, k));
+        }
+        let position = ui.game.board();
+        assert_eq!((position.0[1], position.0[2]), (right, 6));
+        let text = std::fs::read_to_string(&saved).unwrap();
+        assert_eq!(
+            text,
+            format!("{header}{}\n{}", grid(&puzzle), grid(&position))
+        );
+        let d = deck(&text).unwrap();
+        assert_eq!(games(&d), [(puzzle, position)]);
+        let (g, _) = d.deal(0).unwrap();
+        assert!(!g.unsaved && !g.is_given(1) && !g.is_given(2));
+        assert_eq!((g.cursor, g.check().conflicts.count_ones()), (3, 2));
+        // Among other puzzles, each board that continues the puzzle before it is that
+        // puzzle's position (a board the same as it is a puzzle again, as is a board after a
+        // position, which must then be one).
+        let other = Board::from_line(SINGLE_FIRST);
+        let text = [puzzle, position, other, other, puzzle]
+            .map(|b| line(&b))
+            .concat();
+        assert_eq!(
+            games(&deck(&text).unwrap()),
+            [
+                (puzzle, position),
+                (other, other),
+                (other, other),
+                (puzzle, puzzle)
+            ]
+        );
+        let text = [puzzle, position, position].map(|b| line(&b)).concat();
+        match deck(&text) {
+            Err(Error::Msg(m)) => assert!(m.contains("deck.txt:3: board 3: invalid puzzle"), "{m}"),
+            _ => panic!("a second position read as one"),
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
