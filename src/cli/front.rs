@@ -94,7 +94,8 @@ static FLAGS: [(Opt, Flag); 12] = [
              checks by itself); ? shows the next logical step, as sudoku-grade --steps would, \
              and a second ? applies it; u and r undo and redo; n deals the next puzzle; s \
              saves the puzzle, then the position reached, to the -o file (default \
-             sudoku-saved.txt) as a board stream, and --play on that file resumes the game \
+             sudoku-saved.txt; never over a FILE being played that holds other puzzles too) as \
+             a board stream, and --play on that file resumes the game \
              (digits, not pencil marks: in FILE, a board that keeps every given of the puzzle \
              before it and fills more cells is that puzzle's position, not a puzzle); \
              q quits (n and q ask first when the position is changed, not saved and not \
@@ -357,7 +358,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
             if super::is_stdin(&file) {
                 return Err(t.usage("-s needs a file, not standard input".into()));
             }
-            if same_file(&file, &output) {
+            if super::same_file(&file, &output) {
                 return Err(t.usage(format!(
                     "-s {0}: {0} is also the output; choose another with -o",
                     file.to_string_lossy()
@@ -400,15 +401,6 @@ pub fn game_spec(level: Option<Level>, range: Option<(u8, u8)>, unique: bool) ->
         minimal: false,
         symmetric: false,
         level,
-    }
-}
-
-/// True when both paths name one existing file.
-fn same_file(a: &OsString, b: &OsString) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    match (std::fs::metadata(a), std::fs::metadata(b)) {
-        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
-        _ => false,
     }
 }
 

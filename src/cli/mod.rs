@@ -284,6 +284,14 @@ pub fn is_stdin(path: &OsStr) -> bool {
     path == "-" || output::descriptor(Path::new(path)) == Some(0)
 }
 
+/// True when both paths name one existing file.
+pub(crate) fn same_file(a: &OsStr, b: &OsStr) -> bool {
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+        _ => false,
+    }
+}
+
 /// An input: standard input or a file, buffered for the board reader.
 pub enum Input {
     /// `Stdin`, not its lock: `sudoku-solve`'s workers take the input in turn.

@@ -57,6 +57,7 @@ const MIN: (u16, u16) = (40, 20);
 /// Where the puzzles come from.
 enum Deck {
     File {
+        path: OsString,
         name: String,
         /// Each puzzle with its solution and the position to start from: the puzzle
         /// itself, or the position a save kept after it.
@@ -119,7 +120,11 @@ fn load(file: &OsString) -> Result<Deck, Error> {
     if puzzles.is_empty() {
         return Err(Error::Msg(format!("{name}: no puzzles to play")));
     }
-    Ok(Deck::File { name, puzzles })
+    Ok(Deck::File {
+        path: file.clone(),
+        name,
+        puzzles,
+    })
 }
 
 /// Whether `later` keeps every given of `puzzle` and fills at least one cell besides.
@@ -510,6 +515,23 @@ const SAVED: &[u8] = b"# sudoku --play: the puzzle, then the position reached; -
 /// Saves the game as `load` takes it up again: the puzzle, then the position when the
 /// player has placed digits.
 fn save(ui: &mut Ui) {
+    // A save replaces its file whole; the file being played is replaced only when it holds
+    // this game alone (a saved game taken up again), not other puzzles besides.
+    if let Deck::File {
+        path,
+        name,
+        puzzles,
+    } = &ui.deck
+    {
+        if puzzles.len() > 1 && super::same_file(path, &ui.save) {
+            ui.message = format!(
+                "Not saved: {name} holds the {} puzzles being played, which a save would \
+                 replace; -o names another file.",
+                puzzles.len()
+            );
+            return;
+        }
+    }
     let (puzzle, position) = (*ui.game.puzzle(), ui.game.board());
     let mut w = Writer::part(SAVED.len() + 2 * 163);
     // Writing into a part cannot fail. The comment line counts as line form, so the
@@ -972,6 +994,7 @@ mod tests {
         });
         let mut ui = new_ui(false);
         ui.deck = Deck::File {
+            path: "p.txt".into(),
             name: "p.txt".into(),
             puzzles: puzzles.to_vec(),
         };
@@ -1100,6 +1123,47 @@ mod tests {
             Err(Error::Msg(m)) => assert!(m.contains("deck.txt:3: board 3: invalid puzzle"), "{m}"),
             _ => panic!("a second position read as one"),
         }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_save_replaces_the_file_played_only_when_it_holds_that_game_alone() {
+        let dir = crate::cli::scratch_dir("play-save-over");
+        let file = dir.join("p.txt");
+        let two = format!("{PAIR_FIRST}\n{SINGLE_FIRST}\n");
+        std::fs::write(&file, &two).unwrap();
+        let mut ui = new_ui(false);
+        ui.deck = load(&file.clone().into_os_string()).unwrap();
+        ui.game = ui.deck.deal(0).unwrap().0;
+        ui.save = file.clone().into();
+        // Two puzzles: s keeps them, and says why.
+        assert!(press(&mut ui, '5') && press(&mut ui, 's'));
+        let name = file.display();
+        assert_eq!(
+            ui.message,
+            format!(
+                "Not saved: {name} holds the 2 puzzles being played, which a save would \
+                 replace; -o names another file."
+            )
+        );
+        assert!(ui.game.unsaved);
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), two);
+        // Through another name for the same file, the same.
+        let link = dir.join("link.txt");
+        std::fs::hard_link(&file, &link).unwrap();
+        ui.save = link.into();
+        assert!(press(&mut ui, 's') && ui.message.starts_with("Not saved: "));
+        // Elsewhere, saved; and that file, played, is saved over: it holds this game alone.
+        let saved = dir.join("saved.txt");
+        ui.save = saved.clone().into();
+        assert!(press(&mut ui, 's'));
+        assert_eq!(ui.message, format!("Saved to {}.", saved.display()));
+        ui.deck = load(&saved.clone().into_os_string()).unwrap();
+        ui.game = ui.deck.deal(0).unwrap().0;
+        assert!(press(&mut ui, 'l') && press(&mut ui, '6') && press(&mut ui, 's'));
+        assert_eq!(ui.message, format!("Saved to {}.", saved.display()));
+        let again = load(&saved.into_os_string()).unwrap();
+        assert_eq!(again.deal(0).unwrap().0.board(), ui.game.board());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
