@@ -144,7 +144,8 @@ fn path(from: usize, to: usize) -> Vec<&'static str> {
 
 const DIGITS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
 
-// tmux: sudoku --play p.txt; move, type, c, the whole solution, n, ? ?, s, q q; stty -a
+// tmux: sudoku --play p.txt; move, type, c, the whole solution, n, ? ?, s, q s q; stty -a;
+// sudoku --play sudoku-saved.txt, c, q
 #[test]
 #[ignore = "needs tmux"]
 fn play_in_a_real_terminal() {
