@@ -291,12 +291,12 @@ impl Game {
     }
 }
 
-/// Puts `d` in `c`, clearing its marks and `d` from its peers' marks.
 /// The first empty cell, where the cursor starts; r1c1 on a full grid.
 fn first_empty(digits: &[u8; 81]) -> u8 {
     digits.iter().position(|&d| d == 0).unwrap_or(0) as u8
 }
 
+/// Puts `d` in `c`, clearing its marks and `d` from its peers' marks.
 fn place(p: &mut Position, c: u8, d: u8) {
     p.digits[c as usize] = d;
     p.marks[c as usize] = 0;
