@@ -234,17 +234,16 @@ fn play_in_a_real_terminal() {
         (checked.status, checked.stderr.as_str()),
         (0, "2 boards: 2 ok\n")
     );
-    // The boards of the saved file in line form, and the puzzle with one cell filled.
+    // The boards of the saved file after its comment line, read strictly, in line form;
+    // and the puzzle with one cell filled.
     let boards = || -> Vec<String> {
         let text = std::fs::read_to_string(&saved).unwrap();
-        let lines = text.lines().filter(|l| !l.starts_with('#'));
-        let cells: Vec<u8> = lines
-            .flat_map(|l| l.split_whitespace())
-            .map(|d| if d == "0" { b'.' } else { d.as_bytes()[0] })
-            .collect();
-        cells
-            .chunks(81)
-            .map(|b| String::from_utf8(b.to_vec()).unwrap())
+        let (comment, grids) = text.split_once('\n').unwrap();
+        assert!(comment.starts_with("# "), "{text}");
+        let shown = |d: u8| if d == 0 { '.' } else { char::from(b'0' + d) };
+        strict_grids(grids.as_bytes())
+            .iter()
+            .map(|b| b.iter().map(|&d| shown(d)).collect())
             .collect()
     };
     let with = |d: u8| {
