@@ -294,6 +294,7 @@ pub fn run(file: Option<OsString>, level: Level, seed: u64, save: OsString) -> R
         save,
         colour: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
     };
+    start(&mut ui);
     catch_signals();
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -496,9 +497,7 @@ fn next(ui: &mut Ui) {
             ui.number = k;
             ui.game = game;
             ui.level = level;
-            ui.started = Instant::now();
-            ui.solved_in = None;
-            ui.message.clear();
+            start(ui);
         }
         None => {
             ui.message = match &ui.deck {
@@ -506,6 +505,19 @@ fn next(ui: &mut Ui) {
                 Deck::Made { .. } => "No puzzle could be made at that level.".into(),
             }
         }
+    }
+}
+
+/// Starts the clock on the game just dealt. A game dealt already solved (a saved game
+/// finished before its save, or a file of solved grids) has nothing left to time: its
+/// clock stands at 0:00 and the line under the board says so.
+fn start(ui: &mut Ui) {
+    ui.started = Instant::now();
+    ui.solved_in = None;
+    ui.message.clear();
+    if ui.game.solved() {
+        ui.solved_in = Some(Duration::ZERO);
+        ui.message = "Already solved: n deals the next puzzle.".into();
     }
 }
 
@@ -1123,6 +1135,46 @@ mod tests {
             Err(Error::Msg(m)) => assert!(m.contains("deck.txt:3: board 3: invalid puzzle"), "{m}"),
             _ => panic!("a second position read as one"),
         }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_game_dealt_solved_has_its_clock_stopped_at_naught() {
+        let dir = crate::cli::scratch_dir("play-solved");
+        let file = dir.join("deck.txt");
+        let puzzle = Board::from_line(PAIR_FIRST);
+        let solution = unique_solution(&puzzle).unwrap();
+        let other = Board::from_line(SINGLE_FIRST);
+        let mut text = Vec::new();
+        for b in [puzzle, solution, solution, other] {
+            let mut l = [0u8; 81];
+            crate::stream::write::format_line(&b, &mut l);
+            text.extend_from_slice(&l);
+            text.push(b'\n');
+        }
+        std::fs::write(&file, text).unwrap();
+        let mut ui = new_ui(false);
+        ui.deck = load(&file.into_os_string()).unwrap();
+        ui.number = 0;
+        (ui.game, ui.level) = ui.deck.deal(0).unwrap();
+        // The saved position is the whole solution: solved, and the clock at 0:00 however
+        // long the screen stands.
+        start(&mut ui);
+        assert!(ui.game.solved());
+        assert_eq!(ui.message, "Already solved: n deals the next puzzle.");
+        ui.started = Instant::now() - Duration::from_secs(61);
+        assert_eq!(clock(elapsed(&ui)), "0:00");
+        // A solved grid read as a puzzle is dealt the same way; a puzzle with cells to fill
+        // has its clock running from the deal, with nothing said.
+        assert!(press(&mut ui, 'n'));
+        assert_eq!((ui.number, ui.game.board()), (1, solution));
+        assert_eq!(ui.message, "Already solved: n deals the next puzzle.");
+        assert_eq!(ui.solved_in, Some(Duration::ZERO));
+        assert!(press(&mut ui, 'n'));
+        assert_eq!((ui.number, ui.game.board()), (2, other));
+        assert_eq!((ui.solved_in, ui.message.as_str()), (None, ""));
+        ui.started = Instant::now() - Duration::from_secs(61);
+        assert_eq!(clock(elapsed(&ui)), "1:01");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
