@@ -14,7 +14,7 @@
 //! person keeps the pencil marks a step taught them). When a placed digit is wrong, the
 //! hint says so instead: a step from a wrong position would teach nothing true.
 
-use crate::grade::candidates::{cells, digit, Grid, HOUSES, PEERS};
+use crate::grade::candidates::{cells, digit, Grid, ALL, HOUSES, PEERS};
 use crate::grade::{next_step, Level, Step};
 use crate::Board;
 
@@ -45,6 +45,22 @@ struct Position {
     marks: [u16; 81],
     /// Candidates the hints removed, a digit set a cell.
     removed: [u16; 81],
+}
+
+/// What a save keeps of a position besides its digits: a digit set (bit d - 1) a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Notes {
+    /// The pencil marks, on empty cells only.
+    pub marks: [u16; 81],
+    /// The candidates that hints removed.
+    pub removed: [u16; 81],
+}
+
+impl Notes {
+    pub const NONE: Notes = Notes {
+        marks: [0; 81],
+        removed: [0; 81],
+    };
 }
 
 /// What the last check found.
@@ -118,18 +134,34 @@ impl Game {
         }
     }
 
-    /// A game of `puzzle` taken up again at `position` (a board [`Game::board`] gave): its
-    /// digits in the puzzle's empty cells are the player's, right or wrong, with nothing
-    /// to undo and nothing unsaved. Pencil marks are not part of a board, so none come back.
-    pub fn resume(puzzle: Board, solution: Board, position: &Board) -> Game {
+    /// A game of `puzzle` taken up again at `position` (a board [`Game::board`] gave) with
+    /// `notes` (as [`Game::notes`] gave them): its digits in the puzzle's empty cells are
+    /// the player's, right or wrong, with nothing to undo and nothing unsaved. Marks on a
+    /// cell that holds a digit, and bits past digit 9, are dropped; so is a cell's own
+    /// digit from the candidates hints removed (no hint removes it, and the hints after
+    /// would stand on a grid without the solution: a hand-edited save).
+    pub fn resume(puzzle: Board, solution: Board, position: &Board, notes: &Notes) -> Game {
         let mut g = Game::new(puzzle, solution);
-        for (c, d) in g.now.digits.iter_mut().enumerate() {
-            if *d == 0 {
-                *d = position.0[c];
+        let now = &mut g.now;
+        for c in 0..81 {
+            if now.digits[c] == 0 {
+                now.digits[c] = position.0[c];
             }
+            if now.digits[c] == 0 {
+                now.marks[c] = notes.marks[c] & ALL;
+            }
+            now.removed[c] = notes.removed[c] & ALL & !digit(solution.0[c]);
         }
         g.cursor = first_empty(&g.now.digits);
         g
+    }
+
+    /// The pencil marks and the candidates hints removed, for a save.
+    pub fn notes(&self) -> Notes {
+        Notes {
+            marks: self.now.marks,
+            removed: self.now.removed,
+        }
     }
 
     pub fn puzzle(&self) -> &Board {
@@ -374,9 +406,16 @@ mod tests {
             g.apply(Move::Select(c));
             g.apply(Move::Digit(d));
         }
+        // Pencil marks in r1c4, as the player toggles them.
+        g.apply(Move::Select(3));
+        g.apply(Move::TogglePencil);
+        for d in [1, 4] {
+            g.apply(Move::Digit(d));
+        }
         let position = g.board();
-        let r = Game::resume(g.puzzle, g.solution, &position);
-        assert_eq!(r.board(), position);
+        let r = Game::resume(g.puzzle, g.solution, &position, &g.notes());
+        assert_eq!((r.board(), r.notes()), (position, g.notes()));
+        assert_eq!(r.marks(3), digit(1) | digit(4));
         assert!(!r.unsaved && r.undo.is_empty());
         assert!(r.is_given(0) && !r.is_given(1) && !r.is_given(2));
         // The cursor on the first cell left empty; the wrong digit is the player's to see.
@@ -391,7 +430,26 @@ mod tests {
         assert_eq!(r.board(), g.puzzle);
         let mut other = position;
         other.0[0] = 0;
-        assert_eq!(Game::resume(g.puzzle, g.solution, &other).board(), position);
+        assert_eq!(
+            Game::resume(g.puzzle, g.solution, &other, &Notes::NONE).board(),
+            position
+        );
+        // Marks on a cell that holds a digit, and bits past digit 9, are dropped; the
+        // candidates hints removed are kept on any cell, but for the cell's own digit.
+        let other = |c: usize| g.solution.0[c] % 9 + 1;
+        let mut notes = Notes::NONE;
+        notes.marks[1] = digit(2);
+        notes.marks[4] = digit(5) | 0xfe00;
+        notes.removed[1] = digit(other(1));
+        notes.removed[5] = digit(other(5)) | 0x8000;
+        notes.removed[6] = digit(other(6)) | digit(g.solution.0[6]);
+        let r = Game::resume(g.puzzle, g.solution, &position, &notes);
+        let mut kept = Notes::NONE;
+        kept.marks[4] = digit(5);
+        kept.removed[1] = digit(other(1));
+        kept.removed[5] = digit(other(5));
+        kept.removed[6] = digit(other(6));
+        assert_eq!(r.notes(), kept);
     }
 
     #[test]
@@ -532,6 +590,40 @@ mod tests {
             }
         }
         panic!("no {technique:?}");
+    }
+
+    #[test]
+    fn a_game_resumed_with_any_notes_is_led_to_its_solution_by_hints() {
+        // Notes as a hand-edited save might hold them, any bits on any cell: the hints from
+        // there are steps true to the solution until the grid is full.
+        let mut rng = crate::gen::random::Rng::for_item(7, 0);
+        for line in [PAIR, FISH] {
+            let g = game(line);
+            for _ in 0..10 {
+                let mut notes = Notes::NONE;
+                for c in 0..81 {
+                    notes.marks[c] = rng.next_u64() as u16;
+                    notes.removed[c] = rng.next_u64() as u16;
+                }
+                let mut r = Game::resume(g.puzzle, g.solution, &g.puzzle, &notes);
+                let mut steps = 0;
+                while !r.solved() {
+                    r.apply(Move::Hint);
+                    let Some(Hint::Step(step)) = r.hint else {
+                        panic!("{line}: no step after {steps}: {:?}", r.hint);
+                    };
+                    for (i, &m) in step.remove.iter().enumerate() {
+                        for c in cells(m) {
+                            assert_ne!(g.solution.0[c as usize], i as u8 + 1, "{line}");
+                        }
+                    }
+                    r.apply(Move::Hint);
+                    steps += 1;
+                    assert!(steps < 1000);
+                }
+                assert_eq!(r.check().wrong, 0);
+            }
+        }
     }
 
     #[test]

@@ -119,6 +119,12 @@ fn board(screen: &str) -> String {
         .collect()
 }
 
+/// The seconds of a clock shown as `M:SS`.
+fn minutes_seconds(t: &str) -> u64 {
+    let (m, s) = t.split_once(':').unwrap_or_else(|| panic!("{t:?}"));
+    m.parse::<u64>().unwrap() * 60 + s.parse::<u64>().unwrap()
+}
+
 fn solution(puzzle: &str) -> Vec<u8> {
     let r = run("sudoku-solve", &[], format!("{puzzle}\n").as_bytes());
     r.stdout[..81].iter().map(|b| b - b'0').collect()
@@ -144,8 +150,8 @@ fn path(from: usize, to: usize) -> Vec<&'static str> {
 
 const DIGITS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
 
-// tmux: sudoku --play p.txt; move, type, c, the whole solution, n, ? ?, s, q s q; stty -a;
-// sudoku --play sudoku-saved.txt, c, q
+// tmux: sudoku --play p.txt; move, type, c, the whole solution, n, ? ?, u r, a click, k,
+// p and marks, s, q s q; stty -a; sudoku --play sudoku-saved.txt, c, move to the marks, q
 #[test]
 #[ignore = "needs tmux"]
 fn play_in_a_real_terminal() {
@@ -217,15 +223,29 @@ fn play_in_a_real_terminal() {
     t.wait_for_line(13, "r5c5");
     t.keys(&["k"]);
     t.wait_for_line(13, "r4c5");
-    // p switches digits to pencil marks and back.
+    // p switches digits to pencil marks (2 and 5 marked in an empty cell away from the
+    // hint's, which a digit placed there later leaves alone) and back.
     t.keys(&["p"]);
     t.wait_for(" · pencil marks");
+    let peers = |a: usize, b: usize| {
+        a / 9 == b / 9 || a % 9 == b % 9 || (a / 27, a % 9 / 3) == (b / 27, b % 9 / 3)
+    };
+    let marked = (0..81)
+        .find(|&c| second.as_bytes()[c] == b'.' && !peers(c, cell))
+        .unwrap();
+    let marked_name = format!("r{}c{}", marked / 9 + 1, marked % 9 + 1);
+    let mut keys = path(31, marked);
+    keys.extend(["2", "5"]);
+    t.keys(&keys);
+    t.wait_for_line(13, &format!("{marked_name}  marks 2 5"));
     t.keys(&["p"]);
     t.wait_for(" · digits");
     // Back to the hint's cell with a click.
     t.drag(cell, cell);
     t.wait_for_line(13, &format!("r{r}c{c}"));
-    // Saved as a board stream that sudoku-check reads: the puzzle, then the position.
+    // Saved as a board stream that sudoku-check reads: the clock (past a second, to be
+    // seen) and the marks in a comment, the puzzle, then the position.
+    std::thread::sleep(Duration::from_millis(1100));
     t.keys(&["s"]);
     t.wait_for("Saved to sudoku-saved.txt.");
     let saved = dir.join("sudoku-saved.txt");
@@ -234,12 +254,19 @@ fn play_in_a_real_terminal() {
         (checked.status, checked.stderr.as_str()),
         (0, "2 boards: 2 ok\n")
     );
-    // The boards of the saved file after its comment line, read strictly, in line form;
-    // and the puzzle with one cell filled.
+    // The boards of the saved file after its two comment lines, read strictly, in line
+    // form; the second comment is the clock, then the marks. And the puzzle with one cell
+    // filled.
     let boards = || -> Vec<String> {
         let text = std::fs::read_to_string(&saved).unwrap();
-        let (comment, grids) = text.split_once('\n').unwrap();
+        let (comment, rest) = text.split_once('\n').unwrap();
+        let (notes, grids) = rest.split_once('\n').unwrap();
         assert!(comment.starts_with("# "), "{text}");
+        let time = notes.strip_prefix("# clock ").unwrap();
+        let time = time
+            .strip_suffix(&format!("; marks {marked_name} 25"))
+            .unwrap();
+        assert!(minutes_seconds(time) > 0, "{text}");
         let shown = |d: u8| if d == 0 { '.' } else { char::from(b'0' + d) };
         strict_grids(grids.as_bytes())
             .iter()
@@ -263,13 +290,23 @@ fn play_in_a_real_terminal() {
     let s = t.wait_for("icanon");
     assert!(s.contains("EXIT=0\nicanon\n"), "{s}");
     assert_eq!(boards(), [second.to_string(), with(b'0' + wrong)]);
-    // The saved game played again: the wrong digit is back as the player's, which a check
-    // finds; q leaves at once, nothing being changed.
+    let text = std::fs::read_to_string(&saved).unwrap();
+    let time = text.lines().nth(1).unwrap()[8..].split(';').next().unwrap();
+    let saved_time = minutes_seconds(time);
+    // The saved game played again: its clock goes on from the time saved; the wrong digit
+    // is back as the player's, which a check finds, and so are the marks; q leaves at
+    // once, nothing being changed.
     t.keys(&["Enter"]);
     let s = t.wait_for("Puzzle 1 · ");
     assert_eq!(board(&s), with(b'0' + wrong));
+    let status = s.lines().find(|l| l.starts_with("Puzzle 1 · ")).unwrap();
+    let shown = status.split(" · ").nth(2).unwrap();
+    assert!(minutes_seconds(shown) >= saved_time, "{shown} < {time}");
     t.keys(&["c"]);
     t.wait_for(&format!("1 wrong: r{r}c{c}."));
+    let first_open = with(b'0' + wrong).find('.').unwrap();
+    t.keys(&path(first_open, marked));
+    t.wait_for_line(13, &format!("{marked_name}  marks 2 5"));
     t.keys(&["q"]);
     t.wait_for("RESUMED=0");
 }

@@ -29,7 +29,7 @@
 //! signal caught has not ended the loop within a second.
 
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
@@ -44,9 +44,9 @@ use crossterm::{cursor, execute, queue, terminal};
 use super::front::game_spec;
 use super::{io_error, read_error, Error, Input, OK};
 use crate::gen::puzzle;
-use crate::grade::candidates::{cell_name, cells, PEERS};
+use crate::grade::candidates::{cell_name, cells, digit, digits, PEERS};
 use crate::grade::{self, Level};
-use crate::play::{Game, Hint, Move};
+use crate::play::{Game, Hint, Move, Notes};
 use crate::solve::unique_solution;
 use crate::stream::{Form, Reader, Writer};
 use crate::Board;
@@ -62,6 +62,9 @@ enum Deck {
         /// Each puzzle with its solution and the position to start from: the puzzle
         /// itself, or the position a save kept after it.
         puzzles: Vec<(Board, Board, Board)>,
+        /// What a save kept of the first puzzle's game besides the position: the time
+        /// it had taken, and the pencil marks and candidates hints removed.
+        saved: Option<Box<(Duration, Notes)>>,
     },
     Made {
         level: Level,
@@ -77,7 +80,7 @@ impl Deck {
                 // Graded when dealt, not all at the start: an expert puzzle takes milliseconds.
                 let (p, s, at) = puzzles.get(k as usize)?;
                 Some((
-                    Game::resume(*p, *s, at),
+                    Game::resume(*p, *s, at, self.saved(k).1),
                     grade::level(p, s, Level::Expert).unwrap_or(Level::Expert),
                 ))
             }
@@ -88,15 +91,52 @@ impl Deck {
             }
         }
     }
+
+    /// What a save kept of game `k` besides its position: the time the game had taken,
+    /// and its notes. Nothing but for a saved game.
+    fn saved(&self, k: u64) -> (Duration, &Notes) {
+        match self {
+            Deck::File { saved: Some(s), .. } if k == 0 => (s.0, &s.1),
+            _ => (Duration::ZERO, &Notes::NONE),
+        }
+    }
 }
 
 /// The puzzles of `file`, each with one solution, or the error that names the first that
 /// has not. A board that continues the puzzle before it (the same givens, and digits
 /// besides, as `s` saves a game) is not a puzzle but the position that game resumes at,
-/// checked for nothing more: its digits are the player's, wrong ones included.
+/// checked for nothing more: its digits are the player's, wrong ones included. A file
+/// that starts as a save does ([`SAVED`], then the [`notes_line`]) gives its first game
+/// the clock and notes of that line.
 fn load(file: &OsString) -> Result<Deck, Error> {
-    let (name, input) = Input::open(file, None)?;
-    let mut reader = Reader::new(input);
+    let (name, mut input) = Input::open(file, None)?;
+    // The first two lines are read aside, then handed to the reader in front of the rest
+    // (to it they are comments), so that its line numbers stay the file's.
+    let mut head = Vec::new();
+    let mut line = |head: &mut Vec<u8>, most: usize| -> Result<Vec<u8>, Error> {
+        let from = head.len();
+        (&mut input)
+            .take(most as u64)
+            .read_until(b'\n', head)
+            .map_err(|e| io_error(&name, e))?;
+        let l = &head[from..];
+        let l = l.strip_suffix(b"\n").unwrap_or(l);
+        Ok(l.strip_suffix(b"\r").unwrap_or(l).to_vec())
+    };
+    let mut saved = None;
+    // A byte-order mark and \r\n endings, as the reader takes them.
+    let first = line(&mut head, BOM.len() + SAVED.len() + 1)?;
+    if first.strip_prefix(BOM).unwrap_or(&first) == &SAVED[..SAVED.len() - 1] {
+        let second = line(&mut head, NOTES_MOST)?;
+        if second.starts_with(CLOCK.as_bytes()) {
+            let text = String::from_utf8_lossy(&second);
+            let notes = parse_notes(&text).map_err(|why| {
+                Error::Msg(format!("{name}:2: the clock and marks a save keeps: {why}"))
+            })?;
+            saved = Some(Box::new(notes));
+        }
+    }
+    let mut reader = Reader::new(io::Cursor::new(head).chain(input));
     let mut puzzles: Vec<(Board, Board, Board)> = Vec::new();
     while let Some(item) = reader.next().map_err(|e| read_error(&name, e))? {
         if let Some((p, _, at)) = puzzles.last_mut() {
@@ -120,10 +160,21 @@ fn load(file: &OsString) -> Result<Deck, Error> {
     if puzzles.is_empty() {
         return Err(Error::Msg(format!("{name}: no puzzles to play")));
     }
+    if let Some((_, notes)) = saved.as_deref() {
+        let at = &puzzles[0].2;
+        if let Some(c) = (0..81).find(|&c| notes.marks[c] != 0 && at.0[c] != 0) {
+            return Err(Error::Msg(format!(
+                "{name}:2: the clock and marks a save keeps: pencil marks in {}, which \
+                 holds a digit",
+                cell_name(c as u8)
+            )));
+        }
+    }
     Ok(Deck::File {
         path: file.clone(),
         name,
         puzzles,
+        saved,
     })
 }
 
@@ -257,7 +308,10 @@ struct Ui {
     number: u64,
     game: Game,
     level: Level,
+    /// When the clock last started.
     started: Instant,
+    /// The time a saved game had taken before it was taken up again.
+    earlier: Duration,
     solved_in: Option<Duration>,
     message: String,
     /// The key (`q` or `n`) that, pressed again, drops the unsaved position it asked about.
@@ -288,6 +342,7 @@ pub fn run(file: Option<OsString>, level: Level, seed: u64, save: OsString) -> R
         game,
         level,
         started: Instant::now(),
+        earlier: Duration::ZERO,
         solved_in: None,
         message: String::new(),
         asking: None,
@@ -443,8 +498,13 @@ fn leave(ui: &mut Ui, key: char) -> bool {
     key != 'q'
 }
 
+/// The game's time: stopped when it was solved, else running.
 fn elapsed(ui: &Ui) -> Duration {
-    ui.solved_in.unwrap_or_else(|| ui.started.elapsed())
+    ui.solved_in.unwrap_or_else(|| running(ui))
+}
+
+fn running(ui: &Ui) -> Duration {
+    ui.earlier + ui.started.elapsed()
 }
 
 fn clock(d: Duration) -> String {
@@ -462,7 +522,10 @@ fn check_text(ui: &mut Ui) -> String {
         return String::new();
     };
     if c.solved {
-        let t = *ui.solved_in.get_or_insert_with(|| ui.started.elapsed());
+        let t = match ui.solved_in {
+            Some(t) => t,
+            None => *ui.solved_in.insert(running(ui)),
+        };
         return format!("Solved in {}! n deals the next puzzle.", clock(t));
     }
     let open = ui.game.board().blanks();
@@ -508,15 +571,16 @@ fn next(ui: &mut Ui) {
     }
 }
 
-/// Starts the clock on the game just dealt. A game dealt already solved (a saved game
-/// finished before its save, or a file of solved grids) has nothing left to time: its
-/// clock stands at 0:00 and the line under the board says so.
+/// Starts the clock on the game just dealt, from the time a save kept. A game dealt
+/// already solved (a saved game finished before its save, or a file of solved grids) has
+/// nothing left to time: its clock stands still and the line under the board says so.
 fn start(ui: &mut Ui) {
     ui.started = Instant::now();
+    ui.earlier = ui.deck.saved(ui.number).0;
     ui.solved_in = None;
     ui.message.clear();
     if ui.game.solved() {
-        ui.solved_in = Some(Duration::ZERO);
+        ui.solved_in = Some(ui.earlier);
         ui.message = "Already solved: n deals the next puzzle.".into();
     }
 }
@@ -524,8 +588,119 @@ fn start(ui: &mut Ui) {
 /// The line a saved game starts with.
 const SAVED: &[u8] = b"# sudoku --play: the puzzle, then the position reached; --play resumes it\n";
 
-/// Saves the game as `load` takes it up again: the puzzle, then the position when the
-/// player has placed digits.
+/// The UTF-8 byte-order mark, which some editors put at the start of a file.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// How the second line of a save starts.
+const CLOCK: &str = "# clock ";
+
+/// The longest second line read: every cell with every digit in both lists fits.
+const NOTES_MOST: usize = 4096;
+
+/// The second line of a save, what the boards do not hold: the game's time, then the cells
+/// with pencil marks and those with candidates hints removed, each as `rXcY DIGITS`:
+///
+/// ```text
+/// # clock 4:12; marks r1c2 35, r1c3 1479; hints removed r2c2 4
+/// ```
+///
+/// Other tools read it as the comment it is.
+fn notes_line(spent: Duration, notes: &Notes) -> String {
+    let mut line = format!("{CLOCK}{}", clock(spent));
+    for (what, sets) in [("marks", &notes.marks), ("hints removed", &notes.removed)] {
+        let listed: Vec<String> = (0..81u8)
+            .filter(|&c| sets[c as usize] != 0)
+            .map(|c| {
+                let ds: String = digits(sets[c as usize])
+                    .map(|d| char::from(b'0' + d))
+                    .collect();
+                format!("{} {ds}", cell_name(c))
+            })
+            .collect();
+        if !listed.is_empty() {
+            line += &format!("; {what} {}", listed.join(", "));
+        }
+    }
+    line + "\n"
+}
+
+/// Reads a line as [`notes_line`] writes it, or says what it expected.
+fn parse_notes(line: &str) -> Result<(Duration, Notes), String> {
+    let mut parts = line.trim_end().split("; ");
+    let first = parts.next().unwrap_or_default();
+    let spent = first
+        .strip_prefix(CLOCK)
+        .and_then(parse_clock)
+        .ok_or_else(|| format!("expected '# clock M:SS', found '{first}'"))?;
+    let mut notes = Notes::NONE;
+    let mut seen = [false; 2];
+    for part in parts {
+        let (i, list) = match (
+            part.strip_prefix("marks "),
+            part.strip_prefix("hints removed "),
+        ) {
+            (Some(list), _) => (0, list),
+            (_, Some(list)) => (1, list),
+            _ => {
+                return Err(format!(
+                    "expected 'marks' or 'hints removed', found '{part}'"
+                ))
+            }
+        };
+        if std::mem::replace(&mut seen[i], true) {
+            return Err(format!(
+                "a second list of {}",
+                ["marks", "hints removed"][i]
+            ));
+        }
+        let sets = if i == 0 {
+            &mut notes.marks
+        } else {
+            &mut notes.removed
+        };
+        for entry in list.split(", ") {
+            let (c, set) = parse_cell_digits(entry).ok_or_else(|| {
+                format!("expected a cell and digits, as 'r1c2 35', found '{entry}'")
+            })?;
+            if sets[c as usize] != 0 {
+                return Err(format!("{} listed twice", cell_name(c)));
+            }
+            sets[c as usize] = set;
+        }
+    }
+    Ok((spent, notes))
+}
+
+/// `M:SS`, as [`clock`] writes it.
+fn parse_clock(t: &str) -> Option<Duration> {
+    let (m, s) = t.split_once(':')?;
+    let digits_only = |x: &str| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit());
+    if !(digits_only(m) && m.len() <= 9 && digits_only(s) && s.len() == 2) {
+        return None;
+    }
+    let (m, s): (u64, u64) = (m.parse().ok()?, s.parse().ok()?);
+    (s < 60).then(|| Duration::from_secs(m * 60 + s))
+}
+
+/// `rXcY DIGITS`: the cell and its digit set, each digit once.
+fn parse_cell_digits(entry: &str) -> Option<(u8, u16)> {
+    let (cell, ds) = entry.split_once(' ')?;
+    let &[b'r', r @ b'1'..=b'9', b'c', c @ b'1'..=b'9'] = cell.as_bytes() else {
+        return None;
+    };
+    let mut set = 0u16;
+    for b in ds.bytes() {
+        let bit = digit(b.checked_sub(b'0').filter(|d| (1..=9).contains(d))?);
+        if set & bit != 0 {
+            return None;
+        }
+        set |= bit;
+    }
+    (set != 0).then_some(((r - b'1') * 9 + c - b'1', set))
+}
+
+/// Saves the game as `load` takes it up again: the [`notes_line`], the puzzle, then the
+/// position when the player has placed digits.
 fn save(ui: &mut Ui) {
     // A save replaces its file whole; the file being played is replaced only when it holds
     // this game alone (a saved game taken up again), not other puzzles besides.
@@ -533,6 +708,7 @@ fn save(ui: &mut Ui) {
         path,
         name,
         puzzles,
+        ..
     } = &ui.deck
     {
         if puzzles.len() > 1 && super::same_file(path, &ui.save) {
@@ -545,10 +721,12 @@ fn save(ui: &mut Ui) {
         }
     }
     let (puzzle, position) = (*ui.game.puzzle(), ui.game.board());
-    let mut w = Writer::part(SAVED.len() + 2 * 163);
-    // Writing into a part cannot fail. The comment line counts as line form, so the
-    // puzzle after it has no empty line before it.
+    let notes = notes_line(elapsed(ui), &ui.game.notes());
+    let mut w = Writer::part(SAVED.len() + notes.len() + 2 * 163);
+    // Writing into a part cannot fail. The comment lines count as line form, so the
+    // puzzle after them has no empty line before it.
     let _ = w.raw(SAVED, Form::Line);
+    let _ = w.raw(notes.as_bytes(), Form::Line);
     let _ = w.write(&puzzle, Form::Grid);
     if position != puzzle {
         let _ = w.write(&position, Form::Grid);
@@ -842,6 +1020,7 @@ mod tests {
             game: Game::new(p, unique_solution(&p).unwrap()),
             level: Level::Medium,
             started: Instant::now(),
+            earlier: Duration::ZERO,
             solved_in: Some(Duration::from_secs(75)),
             message: String::new(),
             asking: None,
@@ -1009,6 +1188,7 @@ mod tests {
             path: "p.txt".into(),
             name: "p.txt".into(),
             puzzles: puzzles.to_vec(),
+            saved: None,
         };
         ui.number = 0;
         ui.save = dir.join("missing").join("saved.txt").into();
@@ -1089,17 +1269,34 @@ mod tests {
                 .map(|(g, _)| (*g.puzzle(), g.board()))
                 .collect()
         };
-        // Nothing placed: the save is the puzzle alone, and plays as it.
+        // Nothing placed: the save is the clock and the puzzle alone, and plays as it, its
+        // clock going on from the time saved (the game's stands at 1:15).
         assert!(press(&mut ui, 's'));
         let header = std::str::from_utf8(SAVED).unwrap();
         let text = std::fs::read_to_string(&saved).unwrap();
-        assert_eq!(text, format!("{header}{}", grid(&puzzle)));
-        assert_eq!(games(&deck(&text).unwrap()), [(puzzle, puzzle)]);
-        // A right digit, and a wrong one that repeats a given in its row (r1c1 is 6): the
-        // position follows the puzzle, and comes back with both as the player's.
+        assert_eq!(text, format!("{header}# clock 1:15\n{}", grid(&puzzle)));
+        let d = deck(&text).unwrap();
+        assert_eq!(games(&d), [(puzzle, puzzle)]);
+        assert_eq!(
+            (d.saved(0).0, d.saved(1).0),
+            (Duration::from_secs(75), Duration::ZERO)
+        );
+        // A right digit, a wrong one that repeats a given in its row (r1c1 is 6), and pencil
+        // marks: the position follows the puzzle, and comes back with both digits as the
+        // player's and the marks where they were.
         let right = unique_solution(&puzzle).unwrap().0[1];
         // The cursor starts at r1c2, the first empty cell.
-        for k in [char::from(b'0' + right), 'l', '6', 's'] {
+        for k in [
+            char::from(b'0' + right),
+            'l',
+            '6',
+            'l',
+            'p',
+            '5',
+            '2',
+            'p',
+            's',
+        ] {
             assert!(press(&mut ui, k));
         }
         let position = ui.game.board();
@@ -1107,13 +1304,28 @@ mod tests {
         let text = std::fs::read_to_string(&saved).unwrap();
         assert_eq!(
             text,
-            format!("{header}{}\n{}", grid(&puzzle), grid(&position))
+            format!(
+                "{header}# clock 1:15; marks r1c4 25\n{}\n{}",
+                grid(&puzzle),
+                grid(&position)
+            )
         );
         let d = deck(&text).unwrap();
         assert_eq!(games(&d), [(puzzle, position)]);
         let (g, _) = d.deal(0).unwrap();
         assert!(!g.unsaved && !g.is_given(1) && !g.is_given(2));
         assert_eq!((g.cursor, g.check().conflicts.count_ones()), (3, 2));
+        assert_eq!(g.notes(), ui.game.notes());
+        assert_eq!(g.marks(3), digit(2) | digit(5));
+        // Dealt, the game's clock goes on from the time saved.
+        let mut resumed = new_ui(false);
+        (resumed.deck, resumed.number) = (d, 0);
+        resumed.game = g;
+        start(&mut resumed);
+        assert_eq!(
+            (clock(elapsed(&resumed)).as_str(), resumed.message.as_str()),
+            ("1:15", "")
+        );
         // Among other puzzles, each board that continues the puzzle before it is that
         // puzzle's position (a board the same as it is a puzzle again, as is a board after a
         // position, which must then be one).
@@ -1175,6 +1387,122 @@ mod tests {
         assert_eq!((ui.solved_in, ui.message.as_str()), (None, ""));
         ui.started = Instant::now() - Duration::from_secs(61);
         assert_eq!(clock(elapsed(&ui)), "1:01");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_clock_and_marks_line_reads_back_as_written_and_a_bad_one_is_named() {
+        let mut notes = Notes::NONE;
+        notes.marks[1] = digit(3) | digit(5);
+        notes.marks[80] = crate::grade::candidates::ALL;
+        notes.removed[10] = digit(4);
+        let line = notes_line(Duration::from_secs(252), &notes);
+        assert_eq!(
+            line,
+            "# clock 4:12; marks r1c2 35, r9c9 123456789; hints removed r2c2 4\n"
+        );
+        assert_eq!(parse_notes(&line), Ok((Duration::from_secs(252), notes)));
+        // The longest line there can be is read whole.
+        let full = Notes {
+            marks: [crate::grade::candidates::ALL; 81],
+            removed: [crate::grade::candidates::ALL; 81],
+        };
+        let long = notes_line(Duration::from_secs(999_999 * 60 + 59), &full);
+        assert!(long.len() < NOTES_MOST, "{}", long.len());
+        assert_eq!(
+            parse_notes(&long),
+            Ok((Duration::from_secs(59_999_999), full))
+        );
+        // From a file: the line after the save's first, with the file's line number.
+        let dir = crate::cli::scratch_dir("play-notes");
+        let file = dir.join("deck.txt");
+        let load_text = |text: &str| {
+            std::fs::write(&file, text).unwrap();
+            load(&file.clone().into_os_string())
+        };
+        let header = std::str::from_utf8(SAVED).unwrap();
+        let at = format!(
+            "{}:2: the clock and marks a save keeps: ",
+            file.to_string_lossy()
+        );
+        let bad_cell = |e: &str| format!("expected a cell and digits, as 'r1c2 35', found '{e}'");
+        for (second, why) in [
+            (
+                "# clock 4:2",
+                "expected '# clock M:SS', found '# clock 4:2'".into(),
+            ),
+            (
+                "# clock 4:60",
+                "expected '# clock M:SS', found '# clock 4:60'".into(),
+            ),
+            (
+                "# clock :12",
+                "expected '# clock M:SS', found '# clock :12'".into(),
+            ),
+            (
+                "# clock -1:12",
+                "expected '# clock M:SS', found '# clock -1:12'".into(),
+            ),
+            (
+                "# clock 1:12;marks r1c2 3",
+                "expected '# clock M:SS', found '# clock 1:12;marks r1c2 3'".into(),
+            ),
+            (
+                "# clock 4:12; pencil r1c2 3",
+                "expected 'marks' or 'hints removed', found 'pencil r1c2 3'".into(),
+            ),
+            ("# clock 4:12; marks r1c2", bad_cell("r1c2")),
+            ("# clock 4:12; marks r0c2 3", bad_cell("r0c2 3")),
+            ("# clock 4:12; marks r1c2 33", bad_cell("r1c2 33")),
+            ("# clock 4:12; marks r1c2 30", bad_cell("r1c2 30")),
+            (
+                "# clock 4:12; marks r1c2 3,r1c3 4",
+                bad_cell("r1c2 3,r1c3 4"),
+            ),
+            (
+                "# clock 4:12; marks r1c2 3, r1c2 4",
+                "r1c2 listed twice".into(),
+            ),
+            (
+                "# clock 4:12; marks r1c2 3; marks r1c3 4",
+                "a second list of marks".into(),
+            ),
+            (
+                "# clock 4:12; hints removed r1c2 3; hints removed r1c3 4",
+                "a second list of hints removed".into(),
+            ),
+            (
+                "# clock 4:12; marks r1c1 3",
+                "pencil marks in r1c1, which holds a digit".into(),
+            ),
+        ] {
+            match load_text(&format!("{header}{second}\n{PAIR_FIRST}\n")) {
+                Err(Error::Msg(m)) => assert_eq!(m, format!("{at}{why}")),
+                _ => panic!("{second}: loaded"),
+            }
+        }
+        // Candidates removed from a given's cell are no error (the hints keep them so); a
+        // byte-order mark and \r\n endings are read; the line is a comment like any other
+        // where the file does not start as a save, and a save without it has no clock.
+        let clock_of = |text: &str| load_text(text).unwrap().saved(0).0.as_secs();
+        let puzzle = format!("{PAIR_FIRST}\n");
+        assert_eq!(
+            clock_of(&format!(
+                "{header}# clock 0:05; hints removed r1c1 3\n{puzzle}"
+            )),
+            5
+        );
+        let crlf = format!(
+            "\u{feff}{}\r\n# clock 2:00\r\n{PAIR_FIRST}\r\n",
+            header.trim_end()
+        );
+        assert_eq!(clock_of(&crlf), 120);
+        assert_eq!(clock_of(&format!("# saved\n# clock 2:00\n{puzzle}")), 0);
+        assert_eq!(
+            clock_of(&format!("{header}# a note\n# clock 2:00\n{puzzle}")),
+            0
+        );
+        assert_eq!(clock_of(&format!("{header}{puzzle}")), 0);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
