@@ -254,10 +254,10 @@ fn play_in_a_real_terminal() {
         (checked.status, checked.stderr.as_str()),
         (0, "2 boards: 2 ok\n")
     );
-    // The boards of the saved file after its two comment lines, read strictly, in line
-    // form; the second comment is the clock, then the marks. And the puzzle with one cell
-    // filled.
-    let boards = || -> Vec<String> {
+    // The saved file: the clock's seconds from its second comment line (the clock, then the
+    // marks), and the boards after it, read strictly, in line form. And the puzzle with
+    // one cell filled.
+    let read_save = || -> (u64, Vec<String>) {
         let text = std::fs::read_to_string(&saved).unwrap();
         let (comment, rest) = text.split_once('\n').unwrap();
         let (notes, grids) = rest.split_once('\n').unwrap();
@@ -266,19 +266,21 @@ fn play_in_a_real_terminal() {
         let time = time
             .strip_suffix(&format!("; marks {marked_name} 25"))
             .unwrap();
-        assert!(minutes_seconds(time) > 0, "{text}");
         let shown = |d: u8| if d == 0 { '.' } else { char::from(b'0' + d) };
-        strict_grids(grids.as_bytes())
+        let boards = strict_grids(grids.as_bytes())
             .iter()
             .map(|b| b.iter().map(|&d| shown(d)).collect())
-            .collect()
+            .collect();
+        (minutes_seconds(time), boards)
     };
     let with = |d: u8| {
         let mut b = second.as_bytes().to_vec();
         b[cell] = d;
         String::from_utf8(b).unwrap()
     };
-    assert_eq!(boards(), [second.to_string(), with(digit)]);
+    let (time, boards) = read_save();
+    assert!(time > 0);
+    assert_eq!(boards, [second.to_string(), with(digit)]);
     // A move after the save (a wrong digit in the hint's cell), then q asks; s answers by
     // saving, and q then leaves the terminal as it was.
     let wrong = (digit - b'0') % 9 + 1;
@@ -289,10 +291,8 @@ fn play_in_a_real_terminal() {
     t.keys(&["q"]);
     let s = t.wait_for("icanon");
     assert!(s.contains("EXIT=0\nicanon\n"), "{s}");
-    assert_eq!(boards(), [second.to_string(), with(b'0' + wrong)]);
-    let text = std::fs::read_to_string(&saved).unwrap();
-    let time = text.lines().nth(1).unwrap()[8..].split(';').next().unwrap();
-    let saved_time = minutes_seconds(time);
+    let (saved_time, boards) = read_save();
+    assert_eq!(boards, [second.to_string(), with(b'0' + wrong)]);
     // The saved game played again: its clock goes on from the time saved; the wrong digit
     // is back as the player's, which a check finds, and so are the marks; q leaves at
     // once, nothing being changed.
@@ -301,7 +301,10 @@ fn play_in_a_real_terminal() {
     assert_eq!(board(&s), with(b'0' + wrong));
     let status = s.lines().find(|l| l.starts_with("Puzzle 1 · ")).unwrap();
     let shown = status.split(" · ").nth(2).unwrap();
-    assert!(minutes_seconds(shown) >= saved_time, "{shown} < {time}");
+    assert!(
+        minutes_seconds(shown) >= saved_time,
+        "{shown} < {saved_time} s"
+    );
     t.keys(&["c"]);
     t.wait_for(&format!("1 wrong: r{r}c{c}."));
     let first_open = with(b'0' + wrong).find('.').unwrap();
