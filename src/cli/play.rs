@@ -1426,27 +1426,18 @@ mod tests {
             file.to_string_lossy()
         );
         let bad_cell = |e: &str| format!("expected a cell and digits, as 'r1c2 35', found '{e}'");
-        for (second, why) in [
-            (
-                "# clock 4:2",
-                "expected '# clock M:SS', found '# clock 4:2'".into(),
-            ),
-            (
-                "# clock 4:60",
-                "expected '# clock M:SS', found '# clock 4:60'".into(),
-            ),
-            (
-                "# clock :12",
-                "expected '# clock M:SS', found '# clock :12'".into(),
-            ),
-            (
-                "# clock -1:12",
-                "expected '# clock M:SS', found '# clock -1:12'".into(),
-            ),
-            (
-                "# clock 1:12;marks r1c2 3",
-                "expected '# clock M:SS', found '# clock 1:12;marks r1c2 3'".into(),
-            ),
+        let bad_clock = |c: &str| format!("expected '# clock M:SS', found '{c}'");
+        let clocks = [
+            "# clock 4:2",
+            "# clock 4:60",
+            "# clock :12",
+            "# clock -1:12",
+            "# clock +1:12",
+            "# clock 1:+2",
+            "# clock 1:12;marks r1c2 3",
+        ];
+        let clocks = clocks.map(|c| (c, bad_clock(c)));
+        for (second, why) in clocks.into_iter().chain([
             (
                 "# clock 4:12; pencil r1c2 3",
                 "expected 'marks' or 'hints removed', found 'pencil r1c2 3'".into(),
@@ -1475,14 +1466,14 @@ mod tests {
                 "# clock 4:12; marks r1c1 3",
                 "pencil marks in r1c1, which holds a digit".into(),
             ),
-        ] {
+        ]) {
             match load_text(&format!("{header}{second}\n{PAIR_FIRST}\n")) {
                 Err(Error::Msg(m)) => assert_eq!(m, format!("{at}{why}")),
                 _ => panic!("{second}: loaded"),
             }
         }
-        // Candidates removed from a given's cell are no error (the hints keep them so); a
-        // byte-order mark and \r\n endings are read; the line is a comment like any other
+        // Candidates removed from a filled cell are no error (a cell filled after a hint
+        // took candidates from it keeps them so); a byte-order mark and \r\n endings are read; the line is a comment like any other
         // where the file does not start as a save, and a save without it has no clock.
         let clock_of = |text: &str| load_text(text).unwrap().saved(0).0.as_secs();
         let puzzle = format!("{PAIR_FIRST}\n");
