@@ -1498,6 +1498,44 @@ mod tests {
     }
 
     #[test]
+    fn a_clock_and_marks_line_bent_byte_by_byte_is_read_or_refused_without_a_panic() {
+        // Lines a byte or a few away from one notes_line writes: each is refused, or read
+        // as notes that notes_line writes back to a line read as the same.
+        let mut notes = Notes::NONE;
+        notes.marks[1] = digit(3) | digit(5);
+        notes.marks[40] = digit(9);
+        notes.removed[10] = digit(4) | digit(1);
+        let line = notes_line(Duration::from_secs(252), &notes).into_bytes();
+        let alphabet = b"# clock:;,rc0123456789 markshintsremoved\xff";
+        let mut rng = crate::gen::random::Rng::for_item(3, 0);
+        let (mut read, mut refused) = (0, 0);
+        for _ in 0..20_000 {
+            let mut bent = line.clone();
+            for _ in 0..=rng.below(3) {
+                let at = rng.below(bent.len() as u32) as usize;
+                let b = alphabet[rng.below(alphabet.len() as u32) as usize];
+                match rng.below(3) {
+                    0 => bent[at] = b,
+                    1 => bent.insert(at, b),
+                    _ => drop(bent.remove(at)),
+                }
+            }
+            let text = String::from_utf8_lossy(&bent);
+            match parse_notes(&text) {
+                Ok((t, n)) => {
+                    read += 1;
+                    assert_eq!(parse_notes(&notes_line(t, &n)), Ok((t, n)), "{text}");
+                }
+                Err(_) => refused += 1,
+            }
+        }
+        assert!(
+            read > 100 && refused > 1000,
+            "{read} read, {refused} refused"
+        );
+    }
+
+    #[test]
     fn a_save_replaces_the_file_played_only_when_it_holds_that_game_alone() {
         let dir = crate::cli::scratch_dir("play-save-over");
         let file = dir.join("p.txt");
