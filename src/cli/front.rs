@@ -96,8 +96,9 @@ static FLAGS: [(Opt, Flag); 12] = [
              saves the puzzle, then the position reached, to the -o file (default \
              sudoku-saved.txt; never over a FILE being played that holds other puzzles too) as \
              a board stream, the clock and pencil marks in a comment before them, and --play on \
-             that file resumes the game (in FILE, a board that keeps every given of the \
-             puzzle before it and fills more cells is that puzzle's position, not a puzzle); \
+             that file resumes the game, then deals the new puzzles that were to follow it \
+             (in FILE, a board that keeps every given of the puzzle before it and fills more \
+             cells is that puzzle's position, not a puzzle); \
              q quits (n and q ask first when the position is changed, not saved and not \
              solved); Ctrl-Z stops the game as a shell job, fg resumes it with the clock \
              paused. NO_COLOR turns colour off. Needs a terminal of at least 40x20.",

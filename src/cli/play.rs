@@ -62,44 +62,77 @@ enum Deck {
         /// Each puzzle with its solution and the position to start from: the puzzle
         /// itself, or the position a save kept after it.
         puzzles: Vec<(Board, Board, Board)>,
-        /// What a save kept of the first puzzle's game besides the position: the time
-        /// it had taken, and the pencil marks and candidates hints removed.
-        saved: Option<Box<(Duration, Notes)>>,
+        /// What a save kept besides the boards, for the first puzzle's game and after it.
+        saved: Option<Box<Saved>>,
     },
-    Made {
-        level: Level,
-        seed: u64,
-    },
+    /// New puzzles, made as they are dealt.
+    Made(New),
+}
+
+/// New puzzles: at a level, from a seed, item `from` first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct New {
+    level: Level,
+    seed: u64,
+    from: u64,
 }
 
 impl Deck {
     /// The game of puzzle `k` (from 0) and its level, if there is one.
     fn deal(&self, k: u64) -> Option<(Game, Level)> {
         match self {
-            Deck::File { puzzles, .. } => {
+            Deck::File { puzzles, .. } if k < puzzles.len() as u64 => {
                 // Graded when dealt, not all at the start: an expert puzzle takes milliseconds.
-                let (p, s, at) = puzzles.get(k as usize)?;
+                let (p, s, at) = &puzzles[k as usize];
                 Some((
                     Game::resume(*p, *s, at, self.saved(k).1),
                     grade::level(p, s, Level::Expert).unwrap_or(Level::Expert),
                 ))
             }
-            Deck::Made { level, seed } => {
-                let spec = game_spec(Some(*level), None, false);
-                let p = puzzle::make(&spec, *seed, k, 0)?;
-                Some((Game::new(p, unique_solution(&p).ok()?), *level))
-            }
+            _ => made(self.new_ones(k)?),
         }
+    }
+
+    /// Whether there is a puzzle `k` to deal (one to be made may still fail).
+    fn has(&self, k: u64) -> bool {
+        match self {
+            Deck::File { puzzles, .. } => k < puzzles.len() as u64 || self.new_ones(k).is_some(),
+            Deck::Made(_) => true,
+        }
+    }
+
+    /// The new puzzles from puzzle `k` on. A file has them when a save named the ones to
+    /// follow its game; they come after the file's own puzzles, so while `k` is among
+    /// those they start at the first.
+    fn new_ones(&self, k: u64) -> Option<New> {
+        let (n, past) = match self {
+            Deck::File { puzzles, saved, .. } => (
+                saved.as_ref()?.then?,
+                k.saturating_sub(puzzles.len() as u64),
+            ),
+            &Deck::Made(n) => (n, k),
+        };
+        Some(New {
+            from: n.from.checked_add(past)?,
+            ..n
+        })
     }
 
     /// What a save kept of game `k` besides its position: the time the game had taken,
     /// and its notes. Nothing but for a saved game.
     fn saved(&self, k: u64) -> (Duration, &Notes) {
         match self {
-            Deck::File { saved: Some(s), .. } if k == 0 => (s.0, &s.1),
+            Deck::File { saved: Some(s), .. } if k == 0 => (s.clock, &s.notes),
             _ => (Duration::ZERO, &Notes::NONE),
         }
     }
+}
+
+/// The game of the first puzzle of `new`.
+fn made(new: New) -> Option<(Game, Level)> {
+    let spec = game_spec(Some(new.level), None, false);
+    let p = puzzle::make(&spec, new.seed, new.from, 0)?;
+    Some((Game::new(p, unique_solution(&p).ok()?), new.level))
 }
 
 /// The puzzles of `file`, each with one solution, or the error that names the first that
@@ -130,7 +163,7 @@ fn load(file: &OsString) -> Result<Deck, Error> {
         let second = line(&mut head, NOTES_MOST)?;
         if second.starts_with(CLOCK.as_bytes()) {
             let text = String::from_utf8_lossy(&second);
-            let notes = parse_notes(&text).map_err(|why| {
+            let notes = parse_saved(&text).map_err(|why| {
                 Error::Msg(format!("{name}:2: the clock and marks a save keeps: {why}"))
             })?;
             saved = Some(Box::new(notes));
@@ -160,7 +193,7 @@ fn load(file: &OsString) -> Result<Deck, Error> {
     if puzzles.is_empty() {
         return Err(Error::Msg(format!("{name}: no puzzles to play")));
     }
-    if let Some((_, notes)) = saved.as_deref() {
+    if let Some(Saved { notes, .. }) = saved.as_deref() {
         let at = &puzzles[0].2;
         if let Some(c) = (0..81).find(|&c| notes.marks[c] != 0 && at.0[c] != 0) {
             return Err(Error::Msg(format!(
@@ -331,7 +364,11 @@ pub fn run(file: Option<OsString>, level: Level, seed: u64, save: OsString) -> R
     }
     let deck = match &file {
         Some(f) => load(f)?,
-        None => Deck::Made { level, seed },
+        None => Deck::Made(New {
+            level,
+            seed,
+            from: 0,
+        }),
     };
     let Some((game, level)) = deck.deal(0) else {
         return Err(Error::Msg("no puzzle could be made at that level".into()));
@@ -447,8 +484,7 @@ fn key(ui: &mut Ui, k: KeyEvent) -> bool {
         KeyCode::Char(c @ ('n' | 'q')) => {
             // Work would be lost: changes not saved, on a grid not solved, and (for n) a
             // next puzzle to go to.
-            let last = matches!(&ui.deck, Deck::File { puzzles, .. }
-                if ui.number + 1 >= puzzles.len() as u64);
+            let last = !ui.deck.has(ui.number + 1);
             if ui.game.unsaved && !ui.game.solved() && !(c == 'n' && last) {
                 ui.asking = Some(c);
                 let what = if c == 'q' {
@@ -564,8 +600,10 @@ fn next(ui: &mut Ui) {
         }
         None => {
             ui.message = match &ui.deck {
-                Deck::File { name, .. } => format!("That was the last puzzle of {name}."),
-                Deck::Made { .. } => "No puzzle could be made at that level.".into(),
+                Deck::File { name, .. } if !ui.deck.has(k) => {
+                    format!("That was the last puzzle of {name}.")
+                }
+                _ => "No puzzle could be made at that level.".into(),
             }
         }
     }
@@ -597,16 +635,28 @@ const CLOCK: &str = "# clock ";
 /// The longest second line read: every cell with every digit in both lists fits.
 const NOTES_MOST: usize = 4096;
 
-/// The second line of a save, what the boards do not hold: the game's time, then the cells
-/// with pencil marks and those with candidates hints removed, each as `rXcY DIGITS`:
+/// What the second line of a save holds: what the boards do not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Saved {
+    /// The time the game had taken.
+    clock: Duration,
+    notes: Notes,
+    /// The new puzzles that follow the game, when it was dealt among new ones.
+    then: Option<New>,
+}
+
+/// The second line of a save, what the boards do not hold: the game's time; the cells with
+/// pencil marks and those with candidates hints removed, each as `rXcY DIGITS`; and, for a
+/// game dealt new, the level, seed and item of the next new puzzle:
 ///
 /// ```text
-/// # clock 4:12; marks r1c2 35, r1c3 1479; hints removed r2c2 4
+/// # clock 4:12; marks r1c2 35, r1c3 1479; hints removed r2c2 4; then medium seed 7 item 3
 /// ```
 ///
 /// Other tools read it as the comment it is.
-fn notes_line(spent: Duration, notes: &Notes) -> String {
-    let mut line = format!("{CLOCK}{}", clock(spent));
+fn notes_line(saved: &Saved) -> String {
+    let notes = &saved.notes;
+    let mut line = format!("{CLOCK}{}", clock(saved.clock));
     for (what, sets) in [("marks", &notes.marks), ("hints removed", &notes.removed)] {
         let listed: Vec<String> = (0..81u8)
             .filter(|&c| sets[c as usize] != 0)
@@ -621,44 +671,53 @@ fn notes_line(spent: Duration, notes: &Notes) -> String {
             line += &format!("; {what} {}", listed.join(", "));
         }
     }
+    if let Some(n) = saved.then {
+        line += &format!("; then {} seed {} item {}", n.level.name(), n.seed, n.from);
+    }
     line + "\n"
 }
 
 /// Reads a line as [`notes_line`] writes it, or says what it expected.
-fn parse_notes(line: &str) -> Result<(Duration, Notes), String> {
+fn parse_saved(line: &str) -> Result<Saved, String> {
     let mut parts = line.trim_end().split("; ");
     let first = parts.next().unwrap_or_default();
-    let spent = first
+    let clock = first
         .strip_prefix(CLOCK)
         .and_then(parse_clock)
         .ok_or_else(|| format!("expected '# clock M:SS', found '{first}'"))?;
-    let mut notes = Notes::NONE;
-    let mut seen = [false; 2];
+    let mut saved = Saved {
+        clock,
+        notes: Notes::NONE,
+        then: None,
+    };
+    const PARTS: [&str; 3] = ["marks", "hints removed", "then"];
+    let mut seen = [false; 3];
     for part in parts {
-        let (i, list) = match (
-            part.strip_prefix("marks "),
-            part.strip_prefix("hints removed "),
-        ) {
-            (Some(list), _) => (0, list),
-            (_, Some(list)) => (1, list),
-            _ => {
-                return Err(format!(
-                    "expected 'marks' or 'hints removed', found '{part}'"
-                ))
-            }
+        let Some((i, rest)) = PARTS.iter().enumerate().find_map(|(i, name)| {
+            let rest = part.strip_prefix(name)?.strip_prefix(' ')?;
+            Some((i, rest))
+        }) else {
+            return Err(format!(
+                "expected 'marks', 'hints removed' or 'then', found '{part}'"
+            ));
         };
         if std::mem::replace(&mut seen[i], true) {
-            return Err(format!(
-                "a second list of {}",
-                ["marks", "hints removed"][i]
-            ));
+            return Err(format!("'{}' twice", PARTS[i]));
         }
-        let sets = if i == 0 {
-            &mut notes.marks
-        } else {
-            &mut notes.removed
+        let sets = match i {
+            0 => &mut saved.notes.marks,
+            1 => &mut saved.notes.removed,
+            _ => {
+                saved.then = Some(parse_then(rest).ok_or_else(|| {
+                    format!(
+                        "expected 'then LEVEL seed S item K', LEVEL easy, medium or hard, \
+                         found '{part}'"
+                    )
+                })?);
+                continue;
+            }
         };
-        for entry in list.split(", ") {
+        for entry in rest.split(", ") {
             let (c, set) = parse_cell_digits(entry).ok_or_else(|| {
                 format!("expected a cell and digits, as 'r1c2 35', found '{entry}'")
             })?;
@@ -668,7 +727,24 @@ fn parse_notes(line: &str) -> Result<(Duration, Notes), String> {
             sets[c as usize] = set;
         }
     }
-    Ok((spent, notes))
+    Ok(saved)
+}
+
+/// `LEVEL seed S item K`, as [`notes_line`] writes a game's new puzzles.
+fn parse_then(t: &str) -> Option<New> {
+    let number = |x: &str| {
+        let digits = !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit());
+        digits.then(|| x.parse::<u64>().ok()).flatten()
+    };
+    let [level, "seed", seed, "item", from] = *t.split(' ').collect::<Vec<_>>() else {
+        return None;
+    };
+    let level = Level::from_name(level).filter(|&l| l != Level::Expert)?;
+    Some(New {
+        level,
+        seed: number(seed)?,
+        from: number(from)?,
+    })
 }
 
 /// `M:SS`, as [`clock`] writes it.
@@ -721,7 +797,11 @@ fn save(ui: &mut Ui) {
         }
     }
     let (puzzle, position) = (*ui.game.puzzle(), ui.game.board());
-    let notes = notes_line(elapsed(ui), &ui.game.notes());
+    let notes = notes_line(&Saved {
+        clock: elapsed(ui),
+        notes: ui.game.notes(),
+        then: ui.deck.new_ones(ui.number + 1),
+    });
     let mut w = Writer::part(SAVED.len() + notes.len() + 2 * 163);
     // Writing into a part cannot fail. The comment lines count as line form, so the
     // puzzle after them has no empty line before it.
@@ -1012,10 +1092,11 @@ mod tests {
     fn ui_of(puzzle: &str, colour: bool) -> Ui {
         let p = Board::from_line(puzzle);
         Ui {
-            deck: Deck::Made {
+            deck: Deck::Made(New {
                 level: Level::Medium,
                 seed: 0,
-            },
+                from: 0,
+            }),
             number: 2,
             game: Game::new(p, unique_solution(&p).unwrap()),
             level: Level::Medium,
@@ -1269,14 +1350,33 @@ mod tests {
                 .map(|(g, _)| (*g.puzzle(), g.board()))
                 .collect()
         };
+        // The game is puzzle 3 (from 1) of new medium ones from seed 0, and the save names
+        // those after it: a deck of the game, then them.
+        let made = Deck::Made(New {
+            level: Level::Medium,
+            seed: 0,
+            from: 0,
+        });
+        let played = |d: &Deck, k: u64| d.deal(k).map(|(g, l)| (*g.puzzle(), g.board(), l));
+        let fourth = played(&made, 3).unwrap();
+        assert_ne!(fourth.0, puzzle);
         // Nothing placed: the save is the clock and the puzzle alone, and plays as it, its
         // clock going on from the time saved (the game's stands at 1:15).
         assert!(press(&mut ui, 's'));
         let header = std::str::from_utf8(SAVED).unwrap();
         let text = std::fs::read_to_string(&saved).unwrap();
-        assert_eq!(text, format!("{header}# clock 1:15\n{}", grid(&puzzle)));
+        assert_eq!(
+            text,
+            format!(
+                "{header}# clock 1:15; then medium seed 0 item 3\n{}",
+                grid(&puzzle)
+            )
+        );
         let d = deck(&text).unwrap();
-        assert_eq!(games(&d), [(puzzle, puzzle)]);
+        assert_eq!(played(&d, 0).unwrap().0, puzzle);
+        assert_eq!(played(&d, 0).unwrap().1, puzzle);
+        assert_eq!(played(&d, 1), Some(fourth));
+        assert!(d.has(1) && d.has(9));
         assert_eq!(
             (d.saved(0).0, d.saved(1).0),
             (Duration::from_secs(75), Duration::ZERO)
@@ -1305,13 +1405,14 @@ mod tests {
         assert_eq!(
             text,
             format!(
-                "{header}# clock 1:15; marks r1c4 25\n{}\n{}",
+                "{header}# clock 1:15; marks r1c4 25; then medium seed 0 item 3\n{}\n{}",
                 grid(&puzzle),
                 grid(&position)
             )
         );
         let d = deck(&text).unwrap();
-        assert_eq!(games(&d), [(puzzle, position)]);
+        let (p, at, _) = played(&d, 0).unwrap();
+        assert_eq!((p, at), (puzzle, position));
         let (g, _) = d.deal(0).unwrap();
         assert!(!g.unsaved && !g.is_given(1) && !g.is_given(2));
         assert_eq!((g.cursor, g.check().conflicts.count_ones()), (3, 2));
@@ -1320,11 +1421,26 @@ mod tests {
         // Dealt, the game's clock goes on from the time saved.
         let mut resumed = new_ui(false);
         (resumed.deck, resumed.number) = (d, 0);
+        resumed.save = saved.clone().into();
         resumed.game = g;
         start(&mut resumed);
         assert_eq!(
             (clock(elapsed(&resumed)).as_str(), resumed.message.as_str()),
             ("1:15", "")
+        );
+        // n (nothing changed since the save): the next new puzzle, whose save names the one
+        // after it.
+        assert!(press(&mut resumed, 'n'));
+        assert_eq!(resumed.number, 1);
+        assert_eq!(
+            (*resumed.game.puzzle(), resumed.level),
+            (fourth.0, Level::Medium)
+        );
+        assert!(press(&mut resumed, 's'));
+        let text = std::fs::read_to_string(&saved).unwrap();
+        assert!(
+            text.contains("\n# clock 0:00; then medium seed 0 item 4\n"),
+            "{text}"
         );
         // Among other puzzles, each board that continues the puzzle before it is that
         // puzzle's position (a board the same as it is a puzzle again, as is a board after a
@@ -1396,23 +1512,43 @@ mod tests {
         notes.marks[1] = digit(3) | digit(5);
         notes.marks[80] = crate::grade::candidates::ALL;
         notes.removed[10] = digit(4);
-        let line = notes_line(Duration::from_secs(252), &notes);
+        let saved = Saved {
+            clock: Duration::from_secs(252),
+            notes,
+            then: Some(New {
+                level: Level::Hard,
+                seed: 7,
+                from: 3,
+            }),
+        };
+        let line = notes_line(&saved);
         assert_eq!(
             line,
-            "# clock 4:12; marks r1c2 35, r9c9 123456789; hints removed r2c2 4\n"
+            "# clock 4:12; marks r1c2 35, r9c9 123456789; hints removed r2c2 4; \
+             then hard seed 7 item 3\n"
         );
-        assert_eq!(parse_notes(&line), Ok((Duration::from_secs(252), notes)));
-        // The longest line there can be is read whole.
-        let full = Notes {
-            marks: [crate::grade::candidates::ALL; 81],
-            removed: [crate::grade::candidates::ALL; 81],
+        assert_eq!(parse_saved(&line), Ok(saved));
+        let alone = Saved {
+            then: None,
+            ..saved
         };
-        let long = notes_line(Duration::from_secs(999_999 * 60 + 59), &full);
+        assert_eq!(parse_saved(&notes_line(&alone)), Ok(alone));
+        // The longest line there can be is read whole.
+        let full = Saved {
+            clock: Duration::from_secs(999_999 * 60 + 59),
+            notes: Notes {
+                marks: [crate::grade::candidates::ALL; 81],
+                removed: [crate::grade::candidates::ALL; 81],
+            },
+            then: Some(New {
+                level: Level::Medium,
+                seed: u64::MAX,
+                from: u64::MAX,
+            }),
+        };
+        let long = notes_line(&full);
         assert!(long.len() < NOTES_MOST, "{}", long.len());
-        assert_eq!(
-            parse_notes(&long),
-            Ok((Duration::from_secs(59_999_999), full))
-        );
+        assert_eq!(parse_saved(&long), Ok(full));
         // From a file: the line after the save's first, with the file's line number.
         let dir = crate::cli::scratch_dir("play-notes");
         let file = dir.join("deck.txt");
@@ -1437,10 +1573,25 @@ mod tests {
             "# clock 1:12;marks r1c2 3",
         ];
         let clocks = clocks.map(|c| (c, bad_clock(c)));
-        for (second, why) in clocks.into_iter().chain([
+        let bad_then = |t: &str| {
+            format!("expected 'then LEVEL seed S item K', LEVEL easy, medium or hard, found '{t}'")
+        };
+        let thens = [
+            "then expert seed 1 item 2",
+            "then medium seed +1 item 2",
+            "then medium seed 1 item -2",
+            "then medium seed 1 item",
+            "then medium seed 1 item 2 3",
+            "then medium  seed 1 item 2",
+            "then medium seed 18446744073709551616 item 2",
+            "then  item 2",
+        ];
+        let thens = thens.map(|t| (format!("# clock 4:12; {t}"), bad_then(t)));
+        let thens = thens.iter().map(|(l, why)| (l.as_str(), why.clone()));
+        for (second, why) in clocks.into_iter().chain(thens).chain([
             (
                 "# clock 4:12; pencil r1c2 3",
-                "expected 'marks' or 'hints removed', found 'pencil r1c2 3'".into(),
+                "expected 'marks', 'hints removed' or 'then', found 'pencil r1c2 3'".into(),
             ),
             ("# clock 4:12; marks r1c2", bad_cell("r1c2")),
             ("# clock 4:12; marks r0c2 3", bad_cell("r0c2 3")),
@@ -1456,15 +1607,24 @@ mod tests {
             ),
             (
                 "# clock 4:12; marks r1c2 3; marks r1c3 4",
-                "a second list of marks".into(),
+                "'marks' twice".into(),
             ),
             (
                 "# clock 4:12; hints removed r1c2 3; hints removed r1c3 4",
-                "a second list of hints removed".into(),
+                "'hints removed' twice".into(),
             ),
             (
                 "# clock 4:12; marks r1c1 3",
                 "pencil marks in r1c1, which holds a digit".into(),
+            ),
+            (
+                "# clock 4:12; then medium seed 1 item 2; then easy seed 1 item 3",
+                "'then' twice".into(),
+            ),
+            (
+                "# clock 4:12; thenmedium seed 1 item 2",
+                "expected 'marks', 'hints removed' or 'then', found 'thenmedium seed 1 item 2'"
+                    .into(),
             ),
         ]) {
             match load_text(&format!("{header}{second}\n{PAIR_FIRST}\n")) {
@@ -1505,8 +1665,18 @@ mod tests {
         notes.marks[1] = digit(3) | digit(5);
         notes.marks[40] = digit(9);
         notes.removed[10] = digit(4) | digit(1);
-        let line = notes_line(Duration::from_secs(252), &notes).into_bytes();
-        let alphabet = b"# clock:;,rc0123456789 markshintsremoved\xff";
+        let then = Some(New {
+            level: Level::Easy,
+            seed: 12,
+            from: 345,
+        });
+        let line = notes_line(&Saved {
+            clock: Duration::from_secs(252),
+            notes,
+            then,
+        })
+        .into_bytes();
+        let alphabet = b"# clock:;,rc0123456789 markshintsremovedthenasyseeditm\xff";
         let mut rng = crate::gen::random::Rng::for_item(3, 0);
         let (mut read, mut refused) = (0, 0);
         for _ in 0..20_000 {
@@ -1521,10 +1691,10 @@ mod tests {
                 }
             }
             let text = String::from_utf8_lossy(&bent);
-            match parse_notes(&text) {
-                Ok((t, n)) => {
+            match parse_saved(&text) {
+                Ok(saved) => {
                     read += 1;
-                    assert_eq!(parse_notes(&notes_line(t, &n)), Ok((t, n)), "{text}");
+                    assert_eq!(parse_saved(&notes_line(&saved)), Ok(saved), "{text}");
                 }
                 Err(_) => refused += 1,
             }
