@@ -51,9 +51,7 @@ pub fn descriptor(path: &Path) -> Option<i32> {
     let n = s
         .strip_prefix("/dev/fd/")
         .or_else(|| s.strip_prefix("/proc/self/fd/"))?;
-    (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-        .then(|| n.parse().ok())
-        .flatten()
+    super::flags::whole_number(n)
 }
 
 /// Writes the job's output to `path` as the module says: `produce` writes it and returns the

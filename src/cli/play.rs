@@ -41,13 +41,15 @@ use crossterm::style::{
 };
 use crossterm::{cursor, execute, queue, terminal};
 
+use super::flags::whole_number;
 use super::front::game_spec;
 use super::{io_error, read_error, Error, Input, OK};
 use crate::gen::puzzle;
-use crate::grade::candidates::{cell_name, cells, digit, digits, PEERS};
+use crate::grade::candidates::{cell_name, cells, digit, PEERS};
 use crate::grade::{self, Level};
 use crate::play::{Game, Hint, Move, Notes};
 use crate::solve::unique_solution;
+use crate::stream::read::BOM;
 use crate::stream::{Form, Reader, Writer};
 use crate::Board;
 
@@ -626,9 +628,6 @@ fn start(ui: &mut Ui) {
 /// The line a saved game starts with.
 const SAVED: &[u8] = b"# sudoku --play: the puzzle, then the position reached; --play resumes it\n";
 
-/// The UTF-8 byte-order mark, which some editors put at the start of a file.
-const BOM: &[u8] = b"\xef\xbb\xbf";
-
 /// How the second line of a save starts.
 const CLOCK: &str = "# clock ";
 
@@ -661,9 +660,7 @@ fn notes_line(saved: &Saved) -> String {
         let listed: Vec<String> = (0..81u8)
             .filter(|&c| sets[c as usize] != 0)
             .map(|c| {
-                let ds: String = digits(sets[c as usize])
-                    .map(|d| char::from(b'0' + d))
-                    .collect();
+                let ds = grade::digit_string(sets[c as usize]);
                 format!("{} {ds}", cell_name(c))
             })
             .collect();
@@ -732,29 +729,24 @@ fn parse_saved(line: &str) -> Result<Saved, String> {
 
 /// `LEVEL seed S item K`, as [`notes_line`] writes a game's new puzzles.
 fn parse_then(t: &str) -> Option<New> {
-    let number = |x: &str| {
-        let digits = !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit());
-        digits.then(|| x.parse::<u64>().ok()).flatten()
-    };
     let [level, "seed", seed, "item", from] = *t.split(' ').collect::<Vec<_>>() else {
         return None;
     };
     let level = Level::from_name(level).filter(|&l| l != Level::Expert)?;
     Some(New {
         level,
-        seed: number(seed)?,
-        from: number(from)?,
+        seed: whole_number(seed)?,
+        from: whole_number(from)?,
     })
 }
 
 /// `M:SS`, as [`clock`] writes it.
 fn parse_clock(t: &str) -> Option<Duration> {
     let (m, s) = t.split_once(':')?;
-    let digits_only = |x: &str| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit());
-    if !(digits_only(m) && m.len() <= 9 && digits_only(s) && s.len() == 2) {
+    if m.len() > 9 || s.len() != 2 {
         return None;
     }
-    let (m, s): (u64, u64) = (m.parse().ok()?, s.parse().ok()?);
+    let (m, s): (u64, u64) = (whole_number(m)?, whole_number(s)?);
     (s < 60).then(|| Duration::from_secs(m * 60 + s))
 }
 
@@ -1253,6 +1245,20 @@ mod tests {
         }
     }
 
+    /// `b` in grid form, without the empty line that parts boards.
+    fn grid_text(b: &Board) -> String {
+        let mut g = [0u8; 162];
+        crate::stream::write::format_grid(b, &mut g);
+        String::from_utf8(g.to_vec()).unwrap()
+    }
+
+    /// `b` in line form, with its newline.
+    fn line_text(b: &Board) -> String {
+        let mut l = [0u8; 81];
+        crate::stream::write::format_line(b, &mut l);
+        String::from_utf8(l.to_vec()).unwrap() + "\n"
+    }
+
     fn press(ui: &mut Ui, c: char) -> bool {
         key(ui, KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
     }
@@ -1329,16 +1335,6 @@ mod tests {
         let mut ui = new_ui(false);
         ui.save = saved.clone().into();
         let puzzle = *ui.game.puzzle();
-        let grid = |b: &Board| {
-            let mut g = [0u8; 162];
-            crate::stream::write::format_grid(b, &mut g);
-            String::from_utf8(g.to_vec()).unwrap()
-        };
-        let line = |b: &Board| {
-            let mut l = [0u8; 81];
-            crate::stream::write::format_line(b, &mut l);
-            String::from_utf8(l.to_vec()).unwrap() + "\n"
-        };
         let deck = |text: &str| {
             let f = dir.join("deck.txt");
             std::fs::write(&f, text).unwrap();
@@ -1369,7 +1365,7 @@ mod tests {
             text,
             format!(
                 "{header}# clock 1:15; then medium seed 0 item 3\n{}",
-                grid(&puzzle)
+                grid_text(&puzzle)
             )
         );
         let d = deck(&text).unwrap();
@@ -1406,8 +1402,8 @@ mod tests {
             text,
             format!(
                 "{header}# clock 1:15; marks r1c4 25; then medium seed 0 item 3\n{}\n{}",
-                grid(&puzzle),
-                grid(&position)
+                grid_text(&puzzle),
+                grid_text(&position)
             )
         );
         let d = deck(&text).unwrap();
@@ -1447,7 +1443,7 @@ mod tests {
         // position, which must then be one).
         let other = Board::from_line(SINGLE_FIRST);
         let text = [puzzle, position, other, other, puzzle]
-            .map(|b| line(&b))
+            .map(|b| line_text(&b))
             .concat();
         assert_eq!(
             games(&deck(&text).unwrap()),
@@ -1458,7 +1454,7 @@ mod tests {
                 (puzzle, puzzle)
             ]
         );
-        let text = [puzzle, position, position].map(|b| line(&b)).concat();
+        let text = [puzzle, position, position].map(|b| line_text(&b)).concat();
         match deck(&text) {
             Err(Error::Msg(m)) => assert!(m.contains("deck.txt:3: board 3: invalid puzzle"), "{m}"),
             _ => panic!("a second position read as one"),
@@ -1473,14 +1469,8 @@ mod tests {
         let puzzle = Board::from_line(PAIR_FIRST);
         let solution = unique_solution(&puzzle).unwrap();
         let other = Board::from_line(SINGLE_FIRST);
-        let mut text = Vec::new();
-        for b in [puzzle, solution, solution, other] {
-            let mut l = [0u8; 81];
-            crate::stream::write::format_line(&b, &mut l);
-            text.extend_from_slice(&l);
-            text.push(b'\n');
-        }
-        std::fs::write(&file, text).unwrap();
+        let text = [puzzle, solution, solution, other].map(|b| line_text(&b));
+        std::fs::write(&file, text.concat()).unwrap();
         let mut ui = new_ui(false);
         ui.deck = load(&file.into_os_string()).unwrap();
         ui.number = 0;

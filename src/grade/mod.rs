@@ -421,7 +421,8 @@ fn houses_text(houses: u32) -> String {
     }
 }
 
-fn digit_string(ds: Digits) -> String {
+/// A digit set as its digits, `69`.
+pub(crate) fn digit_string(ds: Digits) -> String {
     digits(ds).map(|d| char::from(b'0' + d)).collect()
 }
 

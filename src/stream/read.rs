@@ -130,7 +130,8 @@ fn describe_char(rest: &[u8]) -> String {
     }
 }
 
-const BOM: &[u8] = b"\xEF\xBB\xBF";
+/// The UTF-8 byte-order mark, which some editors put at the start of a file.
+pub(crate) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Everything but the input itself, so a line borrowed from the input's buffer can be
 /// handed to it.
