@@ -1,5 +1,6 @@
 //! `sudoku-grade`: grades, scores and steps pinned by a golden file; failures reported in
-//! place; the same output whatever -j.
+//! place; the same output whatever -j; levels checked against qqwing's and against the
+//! Sudoku Explainer ratings the public sets were chosen by.
 
 use crate::util::*;
 
@@ -167,4 +168,57 @@ fn qqwing_draws_the_easy_and_medium_boundaries_where_we_do() {
     // Each class is met, so each rule above was put to the test.
     assert_eq!(table.len(), 5, "{table:?}");
     assert!(table.values().all(|&k| k >= 50), "{table:?}");
+}
+
+// sudoku-grade ../shared/data/sudoku_exchange_diabolical.txt, and the first 10,000 lines of
+// forum_hardest_1905_11plus.txt, against the Sudoku Explainer ratings the sets were chosen by
+#[test]
+#[ignore = "needs ../shared/data"]
+fn the_sets_rated_by_sudoku_explainer_grade_where_its_ratings_put_them() {
+    // Sudoku Explainer takes, at each step, the applicable rule it rates lowest, and rates a
+    // puzzle by the hardest step it took. Our easy and medium sets are rules it rates 4.0 or
+    // less, and so are X-wings, swordfish, XY- and XYZ-wings. A set of monotone rules that
+    // solves a puzzle makes progress from every position of any logical path, so a puzzle
+    // those rules solve is rated at most 4.4 by Sudoku Explainer. The exchange's diabolical
+    // bank is rated 5 or more: none of its puzzles is easy or medium, and one graded hard
+    // with a score under 5.0 must owe it to a unique rectangle, the one rule of the hard
+    // set that is not monotone (and one a rater can leave out).
+    let dia = std::fs::read(shared("sudoku_exchange_diabolical.txt")).unwrap();
+    let r = run("sudoku-grade", &["-j2"], &dia);
+    assert_eq!((r.status, r.stderr.as_str()), (0, ""));
+    let mut hard = 0;
+    for l in r.out().lines() {
+        let f: Vec<&str> = l.split(' ').collect();
+        let score: f32 = f[2].parse().unwrap();
+        match f[1] {
+            "expert" => {}
+            "hard" => {
+                hard += 1;
+                assert!(score >= 5.0 || f[3].starts_with("unique-rectangle-"), "{l}");
+            }
+            _ => panic!("rated 5 or more by Sudoku Explainer: {l}"),
+        }
+    }
+    assert_eq!(r.out().lines().count(), 39_719);
+    // Both branches are taken: the bank is not all expert to us.
+    assert!(hard > 1000, "{hard}");
+
+    // The forum's list is rated 11 or more. In Sudoku Explainer v1.2.1's table (see
+    // `Technique::score`) every hard rule is rated 8.0 or less: unique rectangles 4.5-5.0,
+    // quads and jellyfish 5.0-5.4, and the others chains of one digit or of bivalue cells
+    // (X-chains, Y-cycles, forcing chains: 6.5-8.0). A forcing chain here, one assumption
+    // followed by singles, is at most a dynamic forcing chain (8.8-9.6); past 11 the
+    // chains are nested. So each of these puzzles needs a guess of the grader.
+    let forum = std::fs::read_to_string(shared("forum_hardest_1905_11plus.txt")).unwrap();
+    let first: String = forum
+        .lines()
+        .take(10_000)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let r = run("sudoku-grade", &["-j2"], first.as_bytes());
+    assert_eq!((r.status, r.stderr.as_str()), (0, ""));
+    assert_eq!(r.out().lines().count(), 10_000);
+    for l in r.out().lines() {
+        assert!(l.ends_with(" expert 8.2 guess"), "rated 11 or more: {l}");
+    }
 }
