@@ -6,8 +6,9 @@ use std::fs::File;
 use std::io::Read;
 use std::process::{Command, Stdio};
 
-// sudoku-gen 1000000 | head -c 10 ; sudoku-solve big.txt | head -c 10 ; and the seeded
-// makers, whose threads wait for the window to move until the writer stops them
+// sudoku-gen 1000000 | head -c 10 ; sudoku-solve big.txt | head -c 10 ; sudoku-grade
+// big.txt | head -c 10 ; and the seeded makers, whose threads wait for the window to move
+// until the writer stops them
 #[test]
 fn stdout_closed_early_ends_quietly() {
     let puzzles =
@@ -21,7 +22,13 @@ fn stdout_closed_early_ends_quietly() {
             vec!["--random", "1000000", "-j", "2"],
             String::new(),
         ),
-        ("sudoku-solve", vec![], puzzles),
+        ("sudoku-solve", vec![], puzzles.clone()),
+        ("sudoku-grade", vec!["-j", "2"], puzzles),
+        (
+            "sudoku",
+            vec!["-n", "10000", "-r", "20~55", "-o", "-"],
+            String::new(),
+        ),
     ] {
         let (mut child, feeder) = spawn_fed(None, name, &args, input.into_bytes(), 1);
         let mut ten = [0u8; 10];
@@ -47,7 +54,7 @@ fn stdout_closed_early_ends_quietly() {
     }
 }
 
-// sudoku-gen 10 > /dev/full ; sudoku-solve puzzles > /dev/full
+// sudoku-gen 10 > /dev/full ; sudoku-solve puzzles > /dev/full ; the makers and the grader
 #[test]
 fn a_full_device_is_an_error() {
     if !std::path::Path::new("/dev/full").exists() {
@@ -59,6 +66,9 @@ fn a_full_device_is_an_error() {
         ("sudoku-gen", vec!["10"]),
         ("sudoku-solve", vec![p.to_str().unwrap()]),
         ("sudoku", vec!["-c", "10", "-o", "-"]),
+        ("sudoku-gen", vec!["-p", "10", "--level", "hard"]),
+        ("sudoku-grade", vec![p.to_str().unwrap()]),
+        ("sudoku", vec!["-n", "10", "-o", "-"]),
     ] {
         let out = Command::new(bin(name))
             .args(&args)
