@@ -1,12 +1,13 @@
 //! The grader's tests: each technique on a board where it, and nothing simpler, makes
 //! progress; every step true to the solution (and that check telling a false step); the
 //! grade named by the first of its hardest steps; the easy and medium boundaries against a
-//! plain reference; hard searches against their definitions on every grid of a route;
-//! levels unchanged by the grid's symmetries.
+//! plain reference; hard searches against their definitions on every grid of a route, and
+//! on those grids thinned; levels unchanged by the grid's symmetries.
 
 use super::*;
 use crate::gen::puzzle::{make, Spec};
 use crate::solve::unique_solution;
+use candidates::{cell, count};
 
 fn solution(p: &Board) -> Board {
     unique_solution(p).unwrap_or_else(|why| panic!("{p:?}: {why}"))
@@ -418,9 +419,8 @@ fn the_level_follows_grade_where_the_routes_part() {
 }
 
 /// Checks `find` on every grid that grading 400 minimal puzzles passes through against
-/// `every`, all the eliminations of its technique there: it finds a step exactly where there
-/// is one, and removes only what the definition does; and, where `whole` names what the
-/// definition removes through the step's own pattern, all of that. Returns the steps found.
+/// `every`, all the eliminations of its technique there (see [`agrees_with_definition`]).
+/// Returns the steps found.
 fn against_definition(
     find: Finder,
     every: impl Fn(&Grid) -> reference::Eliminations,
@@ -430,26 +430,44 @@ fn against_definition(
     for k in 0..400 {
         let p = puzzle(k, true);
         grade(&p, &solution(&p), Level::Expert, |g, _| {
-            let all = every(g);
-            let Some(step) = find(g) else {
-                assert_eq!(all, [], "{p:?} at {:?}", g.board());
-                return;
-            };
-            found.push(step);
-            let removed: reference::Eliminations = (1..=9u8)
-                .flat_map(|d| cells(step.remove[d as usize - 1]).map(move |c| (d, c as usize)))
-                .collect();
-            for what in &removed {
-                assert!(all.contains(what), "{p:?}: {}", step.describe());
-            }
-            if let Some(mut want) = whole(g, &step) {
-                want.sort();
-                want.dedup();
-                assert_eq!(removed, want, "{p:?}: {}", step.describe());
-            }
+            found.extend(agrees_with_definition(find, &every, &whole, g));
         });
     }
     found
+}
+
+/// Checks `find` in `g` against `every`, all the eliminations of its technique there: it
+/// finds a step exactly where there is one, and removes only what the definition does;
+/// and, where `whole` names what the definition removes through the step's own pattern,
+/// all of that. Returns the step found.
+fn agrees_with_definition(
+    find: Finder,
+    every: impl Fn(&Grid) -> reference::Eliminations,
+    whole: impl Fn(&Grid, &Step) -> Option<reference::Eliminations>,
+    g: &Grid,
+) -> Option<Step> {
+    let all = every(g);
+    let Some(step) = find(g) else {
+        assert_eq!(all, [], "at {:?}", g.board());
+        return None;
+    };
+    let removed: reference::Eliminations = (1..=9u8)
+        .flat_map(|d| cells(step.remove[d as usize - 1]).map(move |c| (d, c as usize)))
+        .collect();
+    for what in &removed {
+        assert!(
+            all.contains(what),
+            "at {:?}: {}",
+            g.board(),
+            step.describe()
+        );
+    }
+    if let Some(mut want) = whole(g, &step) {
+        want.sort();
+        want.dedup();
+        assert_eq!(removed, want, "at {:?}: {}", g.board(), step.describe());
+    }
+    Some(step)
 }
 
 /// For [`against_definition`], when only soundness is checked.
@@ -504,6 +522,37 @@ fn unique_rectangles_remove_what_their_definition_does() {
     }
 }
 
+// The type 1 example at its step, with the fourth corner's candidates a or b taken away
+// (neither is its solution's digit, so the grid is one the puzzle can reach): three corners
+// hold just {a, b} and the fourth lacks one of them, which is no rectangle of the
+// definition, and the type 1 search must not take it for one.
+#[test]
+fn a_fourth_corner_without_both_digits_is_no_rectangle() {
+    let &(_, at, line, _) = EXAMPLES
+        .iter()
+        .find(|e| e.0 == Technique::UniqueRectangle1)
+        .unwrap();
+    let p = Board::from_line(line);
+    let (mut i, mut checked) = (0, 0);
+    grade(&p, &solution(&p), Level::Expert, |g, step| {
+        i += 1;
+        if i != at {
+            return;
+        }
+        let fourth = step.remove.iter().fold(0, |m, &r| m | r);
+        assert_eq!(fourth.count_ones(), 1, "{}", step.describe());
+        for d in digits(step.digits) {
+            let mut t = *g;
+            t.remove(fourth, d);
+            let every = |g: &Grid| reference::rectangles(g, &[1]);
+            let found = agrees_with_definition(unique::rectangle_1, every, any_part, &t);
+            assert!(found.is_none_or(|s| s.cells != step.cells), "without {d}");
+            checked += 1;
+        }
+    });
+    assert_eq!(checked, 2);
+}
+
 #[test]
 fn wings_and_strong_link_chains_remove_what_their_definitions_do() {
     for (find, every, least) in [
@@ -519,5 +568,105 @@ fn wings_and_strong_link_chains_remove_what_their_definitions_do() {
     ] {
         let found = against_definition(find, every, any_part).len();
         assert!(found > least, "{found} steps, {least} wanted");
+    }
+}
+
+/// The grids that grading `n` minimal puzzles passes through, each thinned at random:
+/// candidates taken away one at a time, never the solution's, so the grid stays one the
+/// puzzle can reach and every technique stays sound there (a strong link of a grid that
+/// had lost the solution's digit could close an odd cycle, which colours either way).
+/// Grading's own grids rarely hold some patterns a search must tell apart (a rectangle
+/// whose fourth corner lacks one of its digits, say); thinned ones do.
+fn thinned_grids(n: u64) -> Vec<Grid> {
+    let mut grids = Vec::new();
+    for k in 0..n {
+        let p = puzzle(k, true);
+        let s = solution(&p);
+        let mut rng = crate::gen::random::Rng::for_item(17, k);
+        grade(&p, &s, Level::Expert, |g, _| {
+            let mut t = *g;
+            for _ in 0..rng.below(60) {
+                let c = rng.below(81) as u8;
+                let m = t.cand[c as usize] & !candidates::digit(s.0[c as usize]);
+                if t.open & cell(c) != 0 && m != 0 {
+                    t.remove(
+                        cell(c),
+                        digits(m).nth(rng.below(count(m)) as usize).unwrap(),
+                    );
+                }
+            }
+            grids.push(t);
+        });
+    }
+    grids
+}
+
+#[test]
+fn hard_searches_agree_with_their_definitions_on_thinned_grids() {
+    type Every = fn(&Grid) -> reference::Eliminations;
+    type Whole = fn(&Grid, &Step) -> Option<reference::Eliminations>;
+    let component: Whole = |g, s| {
+        let d = s.digits.trailing_zeros() as u8 + 1;
+        let cells: Vec<usize> = cells(s.cells).map(usize::from).collect();
+        Some(reference::colouring_of(g, d, &cells).expect("a component"))
+    };
+    let searches: [(&str, Finder, Every, Whole); 12] = [
+        ("x-wing", fish::x_wing, |g| reference::fish(g, 2), any_part),
+        (
+            "swordfish",
+            fish::swordfish,
+            |g| reference::fish(g, 3),
+            any_part,
+        ),
+        (
+            "jellyfish",
+            fish::jellyfish,
+            |g| reference::fish(g, 4),
+            any_part,
+        ),
+        ("xy-wing", wings::xy_wing, reference::xy_wing, any_part),
+        ("xyz-wing", wings::xyz_wing, reference::xyz_wing, any_part),
+        ("w-wing", wings::w_wing, reference::w_wing, any_part),
+        (
+            "skyscraper",
+            chains::skyscraper,
+            reference::skyscraper,
+            any_part,
+        ),
+        ("kite", chains::two_string_kite, reference::kite, any_part),
+        (
+            "colouring",
+            chains::simple_colouring,
+            reference::colouring,
+            component,
+        ),
+        (
+            "rectangle 1",
+            unique::rectangle_1,
+            |g| reference::rectangles(g, &[1]),
+            any_part,
+        ),
+        (
+            "rectangle 2, 4",
+            unique::rectangle_2_4,
+            |g| reference::rectangles(g, &[2, 4]),
+            any_part,
+        ),
+        (
+            "rectangle 3",
+            unique::rectangle_3,
+            |g| reference::rectangles(g, &[3]),
+            any_part,
+        ),
+    ];
+    let grids = thinned_grids(150);
+    assert!(grids.len() > 5000, "{}", grids.len());
+    for (name, find, every, whole) in searches {
+        let found = grids
+            .iter()
+            .filter_map(|g| agrees_with_definition(find, every, whole, g))
+            .count();
+        // Each search met its patterns there: 341 steps or more a search.
+        assert!(found > 250, "{name}: {found} steps");
     }
 }
