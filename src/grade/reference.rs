@@ -1,7 +1,8 @@
 //! A slow, plain reimplementation of the easy and medium technique sets, to check the
 //! grader's boundaries against: candidates as a table of booleans, every rule applied
-//! everywhere by brute force until nothing changes. And single hard techniques by their
-//! definitions, each as every elimination it makes in a grid, to check a search against.
+//! everywhere by brute force until nothing changes. And single techniques past singles by
+//! their definitions, each as every elimination it makes in a grid, to check a search
+//! against.
 
 // Cells and digits are indexed as the rules read: "for each digit d, cand[c][d]".
 #![allow(clippy::needless_range_loop)]
@@ -235,6 +236,104 @@ fn components(g: &Grid, d: u8) -> Vec<(Vec<usize>, Eliminations)> {
         all.push((cells, out));
     }
     all
+}
+
+/// Every elimination locked candidates make in `g`, as (digit, cell) pairs: a box and a
+/// line that cross, and a digit whose places in one of them (the box for `pointing`, the
+/// line for claiming) all lie in the other; the other's remaining cells lose the digit.
+pub fn locked(g: &Grid, pointing: bool) -> Eliminations {
+    let hs = houses();
+    let mut out = Vec::new();
+    for b in 18..27 {
+        for l in 0..18 {
+            let (inner, outer) = if pointing {
+                (&hs[b], &hs[l])
+            } else {
+                (&hs[l], &hs[b])
+            };
+            for d in 1..=9u8 {
+                let at: Vec<usize> = inner.iter().copied().filter(|&c| has(g, c, d)).collect();
+                if at.is_empty() || !at.iter().all(|c| outer.contains(c)) {
+                    continue;
+                }
+                for &c in outer {
+                    if !inner.contains(&c) && has(g, c, d) {
+                        out.push((d, c));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every elimination a naked subset of size `k` makes in `g` (pair 2, triple 3, quad 4), as
+/// (digit, cell) pairs: in a house with more than k open cells, k of them, each with two to
+/// k candidates (one is a single's), whose candidates together are k digits; the house's
+/// other cells lose those digits.
+pub fn naked(g: &Grid, k: usize) -> Eliminations {
+    let mut out = Vec::new();
+    for h in houses() {
+        let open: Vec<usize> = h.into_iter().filter(|&c| g.value[c] == 0).collect();
+        if open.len() <= k {
+            continue;
+        }
+        let small: Vec<usize> = open
+            .iter()
+            .copied()
+            .filter(|&c| (2..=k).contains(&cands(g, c).len()))
+            .collect();
+        for set in choose(&small, k) {
+            let ds: Vec<u8> = (1..=9)
+                .filter(|&d| set.iter().any(|&c| has(g, c, d)))
+                .collect();
+            if ds.len() != k {
+                continue;
+            }
+            for &c in open.iter().filter(|c| !set.contains(c)) {
+                out.extend(ds.iter().filter(|&&d| has(g, c, d)).map(|&d| (d, c)));
+            }
+        }
+    }
+    out
+}
+
+/// Every elimination a hidden subset of size `k` makes in `g` (pair 2, triple 3, quad 4),
+/// as (digit, cell) pairs: in a house with more than k open cells, k digits, each with two
+/// to k places there (one is a single's), whose places together are k cells; those cells
+/// lose every other digit.
+pub fn hidden(g: &Grid, k: usize) -> Eliminations {
+    let mut out = Vec::new();
+    for h in houses() {
+        let open: Vec<usize> = h.into_iter().filter(|&c| g.value[c] == 0).collect();
+        if open.len() <= k {
+            continue;
+        }
+        let places = |d: usize| -> Vec<usize> {
+            open.iter()
+                .copied()
+                .filter(|&c| has(g, c, d as u8))
+                .collect()
+        };
+        let few: Vec<usize> = (1..=9)
+            .filter(|&d| (2..=k).contains(&places(d).len()))
+            .collect();
+        for ds in choose(&few, k) {
+            let set: Vec<usize> = open
+                .iter()
+                .copied()
+                .filter(|&c| ds.iter().any(|&d| has(g, c, d as u8)))
+                .collect();
+            if set.len() != k {
+                continue;
+            }
+            for &c in &set {
+                let others = (1..=9u8).filter(|&e| !ds.contains(&(e as usize)) && has(g, c, e));
+                out.extend(others.map(|e| (e, c)));
+            }
+        }
+    }
+    out
 }
 
 /// Every elimination a basic fish of size `k` makes in `g` (X-wing 2, swordfish 3,

@@ -2,7 +2,7 @@
 //! progress; every step true to the solution (and that check telling a false step); the
 //! grade named by the first of its hardest steps; the easy and medium boundaries against a
 //! plain reference; hard searches against their definitions on every grid of a route, and
-//! on those grids thinned; levels unchanged by the grid's symmetries.
+//! every search past singles on those grids thinned; levels unchanged by the grid's symmetries.
 
 use super::*;
 use crate::gen::puzzle::{make, Spec};
@@ -602,7 +602,7 @@ fn thinned_grids(n: u64) -> Vec<Grid> {
 }
 
 #[test]
-fn hard_searches_agree_with_their_definitions_on_thinned_grids() {
+fn searches_agree_with_their_definitions_on_thinned_grids() {
     type Every = fn(&Grid) -> reference::Eliminations;
     type Whole = fn(&Grid, &Step) -> Option<reference::Eliminations>;
     let component: Whole = |g, s| {
@@ -610,7 +610,55 @@ fn hard_searches_agree_with_their_definitions_on_thinned_grids() {
         let cells: Vec<usize> = cells(s.cells).map(usize::from).collect();
         Some(reference::colouring_of(g, d, &cells).expect("a component"))
     };
-    let searches: [(&str, Finder, Every, Whole); 12] = [
+    let searches: [(&str, Finder, Every, Whole); 20] = [
+        (
+            "pointing",
+            intersections::pointing,
+            |g| reference::locked(g, true),
+            any_part,
+        ),
+        (
+            "claiming",
+            intersections::claiming,
+            |g| reference::locked(g, false),
+            any_part,
+        ),
+        (
+            "naked pair",
+            subsets::naked_pair,
+            |g| reference::naked(g, 2),
+            any_part,
+        ),
+        (
+            "hidden pair",
+            subsets::hidden_pair,
+            |g| reference::hidden(g, 2),
+            any_part,
+        ),
+        (
+            "naked triple",
+            subsets::naked_triple,
+            |g| reference::naked(g, 3),
+            any_part,
+        ),
+        (
+            "hidden triple",
+            subsets::hidden_triple,
+            |g| reference::hidden(g, 3),
+            any_part,
+        ),
+        (
+            "naked quad",
+            subsets::naked_quad,
+            |g| reference::naked(g, 4),
+            any_part,
+        ),
+        (
+            "hidden quad",
+            subsets::hidden_quad,
+            |g| reference::hidden(g, 4),
+            any_part,
+        ),
         ("x-wing", fish::x_wing, |g| reference::fish(g, 2), any_part),
         (
             "swordfish",
