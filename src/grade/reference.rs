@@ -267,17 +267,26 @@ pub fn locked(g: &Grid, pointing: bool) -> Eliminations {
     out
 }
 
+/// The open cells of each house of `g` with more than `k` of them (a subset of k cells in a
+/// house of k open cells removes nothing).
+fn open_houses(g: &Grid, k: usize) -> impl Iterator<Item = Vec<usize>> + '_ {
+    houses()
+        .into_iter()
+        .map(|h| {
+            h.into_iter()
+                .filter(|&c| g.value[c] == 0)
+                .collect::<Vec<_>>()
+        })
+        .filter(move |open| open.len() > k)
+}
+
 /// Every elimination a naked subset of size `k` makes in `g` (pair 2, triple 3, quad 4), as
 /// (digit, cell) pairs: in a house with more than k open cells, k of them, each with two to
 /// k candidates (one is a single's), whose candidates together are k digits; the house's
 /// other cells lose those digits.
 pub fn naked(g: &Grid, k: usize) -> Eliminations {
     let mut out = Vec::new();
-    for h in houses() {
-        let open: Vec<usize> = h.into_iter().filter(|&c| g.value[c] == 0).collect();
-        if open.len() <= k {
-            continue;
-        }
+    for open in open_houses(g, k) {
         let small: Vec<usize> = open
             .iter()
             .copied()
@@ -304,11 +313,7 @@ pub fn naked(g: &Grid, k: usize) -> Eliminations {
 /// lose every other digit.
 pub fn hidden(g: &Grid, k: usize) -> Eliminations {
     let mut out = Vec::new();
-    for h in houses() {
-        let open: Vec<usize> = h.into_iter().filter(|&c| g.value[c] == 0).collect();
-        if open.len() <= k {
-            continue;
-        }
+    for open in open_houses(g, k) {
         let places = |d: usize| -> Vec<usize> {
             open.iter()
                 .copied()

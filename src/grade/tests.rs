@@ -610,102 +610,28 @@ fn searches_agree_with_their_definitions_on_thinned_grids() {
         let cells: Vec<usize> = cells(s.cells).map(usize::from).collect();
         Some(reference::colouring_of(g, d, &cells).expect("a component"))
     };
+    #[rustfmt::skip]
     let searches: [(&str, Finder, Every, Whole); 20] = [
-        (
-            "pointing",
-            intersections::pointing,
-            |g| reference::locked(g, true),
-            any_part,
-        ),
-        (
-            "claiming",
-            intersections::claiming,
-            |g| reference::locked(g, false),
-            any_part,
-        ),
-        (
-            "naked pair",
-            subsets::naked_pair,
-            |g| reference::naked(g, 2),
-            any_part,
-        ),
-        (
-            "hidden pair",
-            subsets::hidden_pair,
-            |g| reference::hidden(g, 2),
-            any_part,
-        ),
-        (
-            "naked triple",
-            subsets::naked_triple,
-            |g| reference::naked(g, 3),
-            any_part,
-        ),
-        (
-            "hidden triple",
-            subsets::hidden_triple,
-            |g| reference::hidden(g, 3),
-            any_part,
-        ),
-        (
-            "naked quad",
-            subsets::naked_quad,
-            |g| reference::naked(g, 4),
-            any_part,
-        ),
-        (
-            "hidden quad",
-            subsets::hidden_quad,
-            |g| reference::hidden(g, 4),
-            any_part,
-        ),
-        ("x-wing", fish::x_wing, |g| reference::fish(g, 2), any_part),
-        (
-            "swordfish",
-            fish::swordfish,
-            |g| reference::fish(g, 3),
-            any_part,
-        ),
-        (
-            "jellyfish",
-            fish::jellyfish,
-            |g| reference::fish(g, 4),
-            any_part,
-        ),
-        ("xy-wing", wings::xy_wing, reference::xy_wing, any_part),
-        ("xyz-wing", wings::xyz_wing, reference::xyz_wing, any_part),
-        ("w-wing", wings::w_wing, reference::w_wing, any_part),
-        (
-            "skyscraper",
-            chains::skyscraper,
-            reference::skyscraper,
-            any_part,
-        ),
-        ("kite", chains::two_string_kite, reference::kite, any_part),
-        (
-            "colouring",
-            chains::simple_colouring,
-            reference::colouring,
-            component,
-        ),
-        (
-            "rectangle 1",
-            unique::rectangle_1,
-            |g| reference::rectangles(g, &[1]),
-            any_part,
-        ),
-        (
-            "rectangle 2, 4",
-            unique::rectangle_2_4,
-            |g| reference::rectangles(g, &[2, 4]),
-            any_part,
-        ),
-        (
-            "rectangle 3",
-            unique::rectangle_3,
-            |g| reference::rectangles(g, &[3]),
-            any_part,
-        ),
+        ("pointing",       intersections::pointing,  |g| reference::locked(g, true),        any_part),
+        ("claiming",       intersections::claiming,  |g| reference::locked(g, false),       any_part),
+        ("naked pair",     subsets::naked_pair,      |g| reference::naked(g, 2),            any_part),
+        ("hidden pair",    subsets::hidden_pair,     |g| reference::hidden(g, 2),           any_part),
+        ("naked triple",   subsets::naked_triple,    |g| reference::naked(g, 3),            any_part),
+        ("hidden triple",  subsets::hidden_triple,   |g| reference::hidden(g, 3),           any_part),
+        ("naked quad",     subsets::naked_quad,      |g| reference::naked(g, 4),            any_part),
+        ("hidden quad",    subsets::hidden_quad,     |g| reference::hidden(g, 4),           any_part),
+        ("x-wing",         fish::x_wing,             |g| reference::fish(g, 2),             any_part),
+        ("swordfish",      fish::swordfish,          |g| reference::fish(g, 3),             any_part),
+        ("jellyfish",      fish::jellyfish,          |g| reference::fish(g, 4),             any_part),
+        ("xy-wing",        wings::xy_wing,           reference::xy_wing,                    any_part),
+        ("xyz-wing",       wings::xyz_wing,          reference::xyz_wing,                   any_part),
+        ("w-wing",         wings::w_wing,            reference::w_wing,                     any_part),
+        ("skyscraper",     chains::skyscraper,       reference::skyscraper,                 any_part),
+        ("kite",           chains::two_string_kite,  reference::kite,                       any_part),
+        ("colouring",      chains::simple_colouring, reference::colouring,                  component),
+        ("rectangle 1",    unique::rectangle_1,      |g| reference::rectangles(g, &[1]),    any_part),
+        ("rectangle 2, 4", unique::rectangle_2_4,    |g| reference::rectangles(g, &[2, 4]), any_part),
+        ("rectangle 3",    unique::rectangle_3,      |g| reference::rectangles(g, &[3]),    any_part),
     ];
     let grids = thinned_grids(150);
     assert!(grids.len() > 5000, "{}", grids.len());
