@@ -177,9 +177,9 @@ fn qqwing_draws_the_easy_and_medium_boundaries_where_we_do() {
 fn the_sets_rated_by_sudoku_explainer_grade_where_its_ratings_put_them() {
     // Sudoku Explainer takes, at each step, the applicable rule it rates lowest, and rates a
     // puzzle by the hardest step it took. Our easy and medium sets are rules it rates 4.0 or
-    // less, and so are X-wings, swordfish, XY- and XYZ-wings. A set of monotone rules that
-    // solves a puzzle makes progress from every position of any logical path, so a puzzle
-    // those rules solve is rated at most 4.4 by Sudoku Explainer. The exchange's diabolical
+    // less, and X-wings, swordfish, XY- and XYZ-wings 4.4 or less. A set of monotone rules
+    // that solves a puzzle makes progress from every position of any logical path, so a
+    // puzzle those rules solve is rated at most 4.4 by Sudoku Explainer. The exchange's diabolical
     // bank is rated 5 or more: none of its puzzles is easy or medium, and one graded hard
     // with a score under 5.0 must owe it to a unique rectangle, the one rule of the hard
     // set that is not monotone (and one a rater can leave out).
