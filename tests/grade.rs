@@ -186,8 +186,9 @@ fn the_sets_rated_by_sudoku_explainer_grade_where_its_ratings_put_them() {
     let dia = std::fs::read(shared("sudoku_exchange_diabolical.txt")).unwrap();
     let r = run("sudoku-grade", &["-j2"], &dia);
     assert_eq!((r.status, r.stderr.as_str()), (0, ""));
+    let out = r.out();
     let mut hard = 0;
-    for l in r.out().lines() {
+    for l in out.lines() {
         let f: Vec<&str> = l.split(' ').collect();
         let score: f32 = f[2].parse().unwrap();
         match f[1] {
@@ -199,7 +200,7 @@ fn the_sets_rated_by_sudoku_explainer_grade_where_its_ratings_put_them() {
             _ => panic!("rated 5 or more by Sudoku Explainer: {l}"),
         }
     }
-    assert_eq!(r.out().lines().count(), 39_719);
+    assert_eq!(out.lines().count(), 39_719);
     // Both branches are taken: the bank is not all expert to us.
     assert!(hard > 1000, "{hard}");
 
@@ -217,8 +218,9 @@ fn the_sets_rated_by_sudoku_explainer_grade_where_its_ratings_put_them() {
         .collect();
     let r = run("sudoku-grade", &["-j2"], first.as_bytes());
     assert_eq!((r.status, r.stderr.as_str()), (0, ""));
-    assert_eq!(r.out().lines().count(), 10_000);
-    for l in r.out().lines() {
+    let out = r.out();
+    assert_eq!(out.lines().count(), 10_000);
+    for l in out.lines() {
         assert!(l.ends_with(" expert 8.2 guess"), "rated 11 or more: {l}");
     }
 }

@@ -1369,8 +1369,8 @@ mod tests {
             )
         );
         let d = deck(&text).unwrap();
-        assert_eq!(played(&d, 0).unwrap().0, puzzle);
-        assert_eq!(played(&d, 0).unwrap().1, puzzle);
+        let (p, at, _) = played(&d, 0).unwrap();
+        assert_eq!((p, at), (puzzle, puzzle));
         assert_eq!(played(&d, 1), Some(fourth));
         assert!(d.has(1) && d.has(9));
         assert_eq!(
@@ -1623,8 +1623,9 @@ mod tests {
             }
         }
         // Candidates removed from a filled cell are no error (a cell filled after a hint
-        // took candidates from it keeps them so); a byte-order mark and \r\n endings are read; the line is a comment like any other
-        // where the file does not start as a save, and a save without it has no clock.
+        // took candidates from it keeps them so); a byte-order mark and \r\n endings are
+        // read; the line is a comment like any other where the file does not start as a
+        // save, and a save without it has no clock.
         let clock_of = |text: &str| load_text(text).unwrap().saved(0).0.as_secs();
         let puzzle = format!("{PAIR_FIRST}\n");
         assert_eq!(
