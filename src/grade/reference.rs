@@ -2,7 +2,7 @@
 //! grader's boundaries against: candidates as a table of booleans, every rule applied
 //! everywhere by brute force until nothing changes. And single techniques past singles by
 //! their definitions, each as every elimination it makes in a grid, to check a search
-//! against.
+//! against; the whole solve applies those of locked candidates and subsets.
 
 // Cells and digits are indexed as the rules read: "for each digit d, cand[c][d]".
 #![allow(clippy::needless_range_loop)]
@@ -90,65 +90,19 @@ pub fn solves(puzzle: &Board, medium: bool) -> bool {
         if !medium {
             return false;
         }
-        // Locked candidates: a digit of house a all in house b leaves the rest of b.
-        for a in &hs {
-            for b in &hs {
-                for d in 1..=9 {
-                    let at: Vec<usize> = a.iter().copied().filter(|&c| cand[c][d]).collect();
-                    if at.is_empty() || !at.iter().all(|c| b.contains(c)) {
-                        continue;
-                    }
-                    for &c in b {
-                        if !a.contains(&c) && cand[c][d] {
-                            cand[c][d] = false;
-                            changed = true;
-                        }
-                    }
-                }
-            }
+        // Locked candidates, and naked and hidden pairs and triples, by the definitions
+        // below. Those leave out a cell or digit down to one candidate or place, and houses
+        // of k open cells or fewer; here singles have placed the ones, and a subset of a
+        // whole house removes nothing.
+        let t = Table(&value, &cand);
+        let mut out = locked(&t, true);
+        out.extend(locked(&t, false));
+        for k in 2..=3 {
+            out.extend(naked(&t, k));
+            out.extend(hidden(&t, k));
         }
-        // Naked and hidden pairs and triples.
-        for h in &hs {
-            let open: Vec<usize> = h.iter().copied().filter(|&c| value[c] == 0).collect();
-            for k in 2..=3 {
-                for set in choose(&open, k) {
-                    let ds: Vec<usize> = (1..=9)
-                        .filter(|&d| set.iter().any(|&c| cand[c][d]))
-                        .collect();
-                    if ds.len() == k {
-                        for &c in &open {
-                            for &d in &ds {
-                                if !set.contains(&c) && cand[c][d] {
-                                    cand[c][d] = false;
-                                    changed = true;
-                                }
-                            }
-                        }
-                    }
-                }
-                let digits: Vec<usize> = (1..=9).collect();
-                for ds in choose(&digits, k) {
-                    let placed = |d: usize| !open.iter().any(|&c| cand[c][d]);
-                    if ds.iter().any(|&d| placed(d)) {
-                        continue;
-                    }
-                    let at: Vec<usize> = open
-                        .iter()
-                        .copied()
-                        .filter(|&c| ds.iter().any(|&d| cand[c][d]))
-                        .collect();
-                    if at.len() == k {
-                        for &c in &at {
-                            for d in 1..=9 {
-                                if !ds.contains(&d) && cand[c][d] {
-                                    cand[c][d] = false;
-                                    changed = true;
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+        for (d, c) in out {
+            changed |= std::mem::take(&mut cand[c][d as usize]);
         }
         if !changed {
             return false;
@@ -238,10 +192,42 @@ fn components(g: &Grid, d: u8) -> Vec<(Vec<usize>, Eliminations)> {
     all
 }
 
+/// What the definitions of locked candidates and subsets read of a position: a grid, or the
+/// whole solve's table of values and candidates.
+pub trait Position {
+    /// Whether cell `c` is open.
+    fn open(&self, c: usize) -> bool;
+    /// Whether open cell `c` has candidate `d`.
+    fn has(&self, c: usize, d: u8) -> bool;
+}
+
+impl Position for Grid {
+    fn open(&self, c: usize) -> bool {
+        self.value[c] == 0
+    }
+
+    fn has(&self, c: usize, d: u8) -> bool {
+        has(self, c, d)
+    }
+}
+
+/// The whole solve's values and candidates (a filled cell has none).
+struct Table<'a>(&'a [u8; 81], &'a Cands);
+
+impl Position for Table<'_> {
+    fn open(&self, c: usize) -> bool {
+        self.0[c] == 0
+    }
+
+    fn has(&self, c: usize, d: u8) -> bool {
+        self.1[c][d as usize]
+    }
+}
+
 /// Every elimination locked candidates make in `g`, as (digit, cell) pairs: a box and a
 /// line that cross, and a digit whose places in one of them (the box for `pointing`, the
 /// line for claiming) all lie in the other; the other's remaining cells lose the digit.
-pub fn locked(g: &Grid, pointing: bool) -> Eliminations {
+pub fn locked(g: &impl Position, pointing: bool) -> Eliminations {
     let hs = houses();
     let mut out = Vec::new();
     for b in 18..27 {
@@ -252,12 +238,12 @@ pub fn locked(g: &Grid, pointing: bool) -> Eliminations {
                 (&hs[l], &hs[b])
             };
             for d in 1..=9u8 {
-                let at: Vec<usize> = inner.iter().copied().filter(|&c| has(g, c, d)).collect();
+                let at: Vec<usize> = inner.iter().copied().filter(|&c| g.has(c, d)).collect();
                 if at.is_empty() || !at.iter().all(|c| outer.contains(c)) {
                     continue;
                 }
                 for &c in outer {
-                    if !inner.contains(&c) && has(g, c, d) {
+                    if !inner.contains(&c) && g.has(c, d) {
                         out.push((d, c));
                     }
                 }
@@ -269,14 +255,10 @@ pub fn locked(g: &Grid, pointing: bool) -> Eliminations {
 
 /// The open cells of each house of `g` with more than `k` of them (a subset of k cells in a
 /// house of k open cells removes nothing).
-fn open_houses(g: &Grid, k: usize) -> impl Iterator<Item = Vec<usize>> + '_ {
+fn open_houses(g: &impl Position, k: usize) -> impl Iterator<Item = Vec<usize>> + '_ {
     houses()
         .into_iter()
-        .map(|h| {
-            h.into_iter()
-                .filter(|&c| g.value[c] == 0)
-                .collect::<Vec<_>>()
-        })
+        .map(|h| h.into_iter().filter(|&c| g.open(c)).collect::<Vec<_>>())
         .filter(move |open| open.len() > k)
 }
 
@@ -284,23 +266,23 @@ fn open_houses(g: &Grid, k: usize) -> impl Iterator<Item = Vec<usize>> + '_ {
 /// (digit, cell) pairs: in a house with more than k open cells, k of them, each with two to
 /// k candidates (one is a single's), whose candidates together are k digits; the house's
 /// other cells lose those digits.
-pub fn naked(g: &Grid, k: usize) -> Eliminations {
+pub fn naked(g: &impl Position, k: usize) -> Eliminations {
     let mut out = Vec::new();
     for open in open_houses(g, k) {
         let small: Vec<usize> = open
             .iter()
             .copied()
-            .filter(|&c| (2..=k).contains(&cands(g, c).len()))
+            .filter(|&c| (2..=k).contains(&(1..=9).filter(|&d| g.has(c, d)).count()))
             .collect();
         for set in choose(&small, k) {
             let ds: Vec<u8> = (1..=9)
-                .filter(|&d| set.iter().any(|&c| has(g, c, d)))
+                .filter(|&d| set.iter().any(|&c| g.has(c, d)))
                 .collect();
             if ds.len() != k {
                 continue;
             }
             for &c in open.iter().filter(|c| !set.contains(c)) {
-                out.extend(ds.iter().filter(|&&d| has(g, c, d)).map(|&d| (d, c)));
+                out.extend(ds.iter().filter(|&&d| g.has(c, d)).map(|&d| (d, c)));
             }
         }
     }
@@ -311,13 +293,13 @@ pub fn naked(g: &Grid, k: usize) -> Eliminations {
 /// as (digit, cell) pairs: in a house with more than k open cells, k digits, each with two
 /// to k places there (one is a single's), whose places together are k cells; those cells
 /// lose every other digit.
-pub fn hidden(g: &Grid, k: usize) -> Eliminations {
+pub fn hidden(g: &impl Position, k: usize) -> Eliminations {
     let mut out = Vec::new();
     for open in open_houses(g, k) {
         let places = |d: usize| -> Vec<usize> {
             open.iter()
                 .copied()
-                .filter(|&c| has(g, c, d as u8))
+                .filter(|&c| g.has(c, d as u8))
                 .collect()
         };
         let few: Vec<usize> = (1..=9)
@@ -327,13 +309,13 @@ pub fn hidden(g: &Grid, k: usize) -> Eliminations {
             let set: Vec<usize> = open
                 .iter()
                 .copied()
-                .filter(|&c| ds.iter().any(|&d| has(g, c, d as u8)))
+                .filter(|&c| ds.iter().any(|&d| g.has(c, d as u8)))
                 .collect();
             if set.len() != k {
                 continue;
             }
             for &c in &set {
-                let others = (1..=9u8).filter(|&e| !ds.contains(&(e as usize)) && has(g, c, e));
+                let others = (1..=9u8).filter(|&e| !ds.contains(&(e as usize)) && g.has(c, e));
                 out.extend(others.map(|e| (e, c)));
             }
         }
