@@ -120,6 +120,20 @@ impl Deck {
         })
     }
 
+    /// The number game `k` (from 0) is shown by, from 1. New puzzles are counted from the
+    /// first their seed makes, and a saved game taken up again keeps its count: the file's
+    /// puzzles come right before the new ones its save names.
+    fn number(&self, k: u64) -> u64 {
+        let first = match self {
+            Deck::File { puzzles, .. } => self
+                .new_ones(0)
+                .and_then(|n| n.from.checked_sub(puzzles.len() as u64))
+                .unwrap_or(0),
+            Deck::Made(n) => n.from,
+        };
+        first.saturating_add(k).saturating_add(1)
+    }
+
     /// What a save kept of game `k` besides its position: the time the game had taken,
     /// and its notes. Nothing but for a saved game.
     fn saved(&self, k: u64) -> (Duration, &Notes) {
@@ -951,7 +965,7 @@ fn draw(out: &mut impl Write, ui: &Ui, (w, h): (u16, u16)) -> io::Result<()> {
     let keys = wrap(KEYS, width);
     let status = format!(
         "Puzzle {} · {} · {} · {}",
-        ui.number + 1,
+        ui.deck.number(ui.number),
         ui.level.name(),
         clock(elapsed(ui)),
         if g.pencil { "pencil marks" } else { "digits" }
@@ -1174,7 +1188,7 @@ mod tests {
         want.resize(rows.len() - 1 - keys.len(), String::new());
         want.push(format!(
             "Puzzle {} · {} · {} · {}",
-            ui.number + 1,
+            ui.deck.number(ui.number),
             ui.level.name(),
             clock(elapsed(ui)),
             if g.pencil { "pencil marks" } else { "digits" }
@@ -1424,10 +1438,14 @@ mod tests {
             (clock(elapsed(&resumed)).as_str(), resumed.message.as_str()),
             ("1:15", "")
         );
+        // It is still puzzle 3, and the one dealt after it puzzle 4.
+        let status = |ui: &Ui| super::tests::text(&check_drawn(ui, (80, 24))[21]);
+        assert_eq!(status(&resumed), "Puzzle 3 · medium · 1:15 · digits");
         // n (nothing changed since the save): the next new puzzle, whose save names the one
         // after it.
         assert!(press(&mut resumed, 'n'));
         assert_eq!(resumed.number, 1);
+        assert_eq!(status(&resumed), "Puzzle 4 · medium · 0:00 · digits");
         assert_eq!(
             (*resumed.game.puzzle(), resumed.level),
             (fourth.0, Level::Medium)
