@@ -93,10 +93,11 @@ static FLAGS: [(Opt, Flag); 12] = [
              digits marked, a solved grid says so with the time; filling the last empty cell \
              checks by itself); ? shows the next logical step, as sudoku-grade --steps would, \
              and a second ? applies it; u and r undo and redo; n deals the next puzzle; s \
-             saves the puzzle, then the position reached, to the -o file (default \
-             sudoku-saved.txt; never over a FILE being played that holds other puzzles too) as \
-             a board stream, the clock and pencil marks in a comment before them, and --play on \
-             that file resumes the game, then deals the new puzzles that were to follow it \
+             saves the puzzle, then the position reached, then FILE's puzzles after it, to the \
+             -o file (default sudoku-saved.txt; never over a FILE of other puzzles too unless \
+             FILE is a save) as a board stream, the clock and pencil marks in a comment before \
+             them, and --play on that file resumes the game, then deals the puzzles, from FILE \
+             or new, that were to follow it \
              (in FILE, a board that keeps every given of the puzzle before it and fills more \
              cells is that puzzle's position, not a puzzle); \
              q quits (n and q ask first when the position is changed, not saved and not \

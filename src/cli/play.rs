@@ -782,18 +782,20 @@ fn parse_cell_digits(entry: &str) -> Option<(u8, u16)> {
 }
 
 /// Saves the game as `load` takes it up again: the [`notes_line`], the puzzle, then the
-/// position when the player has placed digits.
+/// position when the player has placed digits; then a file's puzzles after the game, each
+/// with its position if it has one, so that the save goes on as the file did.
 fn save(ui: &mut Ui) {
-    // A save replaces its file whole; the file being played is replaced only when it holds
-    // this game alone (a saved game taken up again), not other puzzles besides.
+    // A save replaces its file whole. The file being played is replaced only when it is a
+    // save itself, or holds this game alone: a file of other puzzles is the player's.
+    let mut rest: &[(Board, Board, Board)] = &[];
     if let Deck::File {
         path,
         name,
         puzzles,
-        ..
+        saved,
     } = &ui.deck
     {
-        if puzzles.len() > 1 && super::same_file(path, &ui.save) {
+        if saved.is_none() && puzzles.len() > 1 && super::same_file(path, &ui.save) {
             ui.message = format!(
                 "Not saved: {name} holds the {} puzzles being played, which a save would \
                  replace; -o names another file.",
@@ -801,6 +803,7 @@ fn save(ui: &mut Ui) {
             );
             return;
         }
+        rest = puzzles.get(ui.number as usize + 1..).unwrap_or_default();
     }
     let (puzzle, position) = (*ui.game.puzzle(), ui.game.board());
     let notes = notes_line(&Saved {
@@ -808,14 +811,16 @@ fn save(ui: &mut Ui) {
         notes: ui.game.notes(),
         then: ui.deck.new_ones(ui.number + 1),
     });
-    let mut w = Writer::part(SAVED.len() + notes.len() + 2 * 163);
+    let mut w = Writer::part(SAVED.len() + notes.len() + (2 + 2 * rest.len()) * 163);
     // Writing into a part cannot fail. The comment lines count as line form, so the
     // puzzle after them has no empty line before it.
     let _ = w.raw(SAVED, Form::Line);
     let _ = w.raw(notes.as_bytes(), Form::Line);
-    let _ = w.write(&puzzle, Form::Grid);
-    if position != puzzle {
-        let _ = w.write(&position, Form::Grid);
+    for (p, _, at) in [(puzzle, puzzle, position)].iter().chain(rest) {
+        let _ = w.write(p, Form::Grid);
+        if at != p {
+            let _ = w.write(at, Form::Grid);
+        }
     }
     let part = w.into_part();
     let name = ui.save.to_string_lossy().into_owned();
@@ -829,7 +834,11 @@ fn save(ui: &mut Ui) {
     ui.message = match done {
         Ok(_) => {
             ui.game.unsaved = false;
-            format!("Saved to {name}.")
+            match rest.len() {
+                0 => format!("Saved to {name}."),
+                1 => format!("Saved to {name}, and the puzzle after it."),
+                n => format!("Saved to {name}, and the {n} puzzles after it."),
+            }
         }
         Err(Error::Msg(m) | Error::Usage { msg: m, .. }) => format!("Not saved: {m}"),
         Err(Error::BrokenPipe) => format!("Not saved: {name}: broken pipe"),
@@ -1267,6 +1276,14 @@ mod tests {
     }
 
     /// `b` in line form, with its newline.
+    /// Every game of `d`, dealt in order: its puzzle and the position it starts at.
+    fn games(d: &Deck) -> Vec<(Board, Board)> {
+        (0..)
+            .map_while(|k| d.deal(k))
+            .map(|(g, _)| (*g.puzzle(), g.board()))
+            .collect()
+    }
+
     fn line_text(b: &Board) -> String {
         let mut l = [0u8; 81];
         crate::stream::write::format_line(b, &mut l);
@@ -1353,12 +1370,6 @@ mod tests {
             let f = dir.join("deck.txt");
             std::fs::write(&f, text).unwrap();
             load(&f.into_os_string())
-        };
-        let games = |d: &Deck| -> Vec<(Board, Board)> {
-            (0..)
-                .map_while(|k| d.deal(k))
-                .map(|(g, _)| (*g.puzzle(), g.board()))
-                .collect()
         };
         // The game is puzzle 3 (from 1) of new medium ones from seed 0, and the save names
         // those after it: a deck of the game, then them.
@@ -1715,14 +1726,19 @@ mod tests {
     }
 
     #[test]
-    fn a_save_replaces_the_file_played_only_when_it_holds_that_game_alone() {
+    fn a_save_keeps_the_files_later_puzzles_and_replaces_only_a_save_or_that_game() {
         let dir = crate::cli::scratch_dir("play-save-over");
         let file = dir.join("p.txt");
-        let two = format!("{PAIR_FIRST}\n{SINGLE_FIRST}\n");
+        // Two puzzles, the second with a position: its first empty cell filled.
+        let (first, second) = (Board::from_line(PAIR_FIRST), Board::from_line(SINGLE_FIRST));
+        let mut reached = second;
+        let open = (0..81).find(|&c| second.0[c] == 0).unwrap();
+        reached.0[open] = unique_solution(&second).unwrap().0[open];
+        let two = format!("{PAIR_FIRST}\n{SINGLE_FIRST}\n{}", line_text(&reached));
         std::fs::write(&file, &two).unwrap();
         let mut ui = new_ui(false);
         ui.deck = load(&file.clone().into_os_string()).unwrap();
-        ui.game = ui.deck.deal(0).unwrap().0;
+        (ui.game, ui.number) = (ui.deck.deal(0).unwrap().0, 0);
         ui.save = file.clone().into();
         // Two puzzles: s keeps them, and says why.
         assert!(press(&mut ui, '5') && press(&mut ui, 's'));
@@ -1741,17 +1757,31 @@ mod tests {
         std::fs::hard_link(&file, &link).unwrap();
         ui.save = link.into();
         assert!(press(&mut ui, 's') && ui.message.starts_with("Not saved: "));
-        // Elsewhere, saved; and that file, played, is saved over: it holds this game alone.
+        // Elsewhere, saved with the puzzle after the game; and that file, played, is saved
+        // over: it is a save. From its second game on, the save starts there.
         let saved = dir.join("saved.txt");
         ui.save = saved.clone().into();
         assert!(press(&mut ui, 's'));
-        assert_eq!(ui.message, format!("Saved to {}.", saved.display()));
+        let told = |n: &str| format!("Saved to {}{n}.", saved.display());
+        assert_eq!(ui.message, told(", and the puzzle after it"));
         ui.deck = load(&saved.clone().into_os_string()).unwrap();
+        assert_eq!(
+            games(&ui.deck),
+            [(first, ui.game.board()), (second, reached)]
+        );
         ui.game = ui.deck.deal(0).unwrap().0;
         assert!(press(&mut ui, 'l') && press(&mut ui, '6') && press(&mut ui, 's'));
-        assert_eq!(ui.message, format!("Saved to {}.", saved.display()));
-        let again = load(&saved.into_os_string()).unwrap();
-        assert_eq!(again.deal(0).unwrap().0.board(), ui.game.board());
+        assert_eq!(ui.message, told(", and the puzzle after it"));
+        let again = load(&saved.clone().into_os_string()).unwrap();
+        assert_eq!(games(&again), [(first, ui.game.board()), (second, reached)]);
+        (ui.deck, ui.number) = (again, 1);
+        ui.game = ui.deck.deal(1).unwrap().0;
+        assert!(press(&mut ui, 's'));
+        assert_eq!(ui.message, told(""));
+        assert_eq!(
+            games(&load(&saved.into_os_string()).unwrap()),
+            [(second, reached)]
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
