@@ -1275,7 +1275,6 @@ mod tests {
         String::from_utf8(g.to_vec()).unwrap()
     }
 
-    /// `b` in line form, with its newline.
     /// Every game of `d`, dealt in order: its puzzle and the position it starts at.
     fn games(d: &Deck) -> Vec<(Board, Board)> {
         (0..)
@@ -1284,6 +1283,7 @@ mod tests {
             .collect()
     }
 
+    /// `b` in line form, with its newline.
     fn line_text(b: &Board) -> String {
         let mut l = [0u8; 81];
         crate::stream::write::format_line(b, &mut l);
@@ -1450,7 +1450,7 @@ mod tests {
             ("1:15", "")
         );
         // It is still puzzle 3, and the one dealt after it puzzle 4.
-        let status = |ui: &Ui| super::tests::text(&check_drawn(ui, (80, 24))[21]);
+        let status = |ui: &Ui| self::text(&check_drawn(ui, (80, 24))[21]);
         assert_eq!(status(&resumed), "Puzzle 3 · medium · 1:15 · digits");
         // n (nothing changed since the save): the next new puzzle, whose save names the one
         // after it.
