@@ -244,7 +244,7 @@ fn play_in_a_real_terminal() {
     t.drag(cell, cell);
     t.wait_for_line(13, &format!("r{r}c{c}"));
     // Saved as a board stream that sudoku-check reads: the clock (past a second, to be
-    // seen) and the marks in a comment, the puzzle, then the position.
+    // seen), the marks and the game's number in a comment, the puzzle, then the position.
     std::thread::sleep(Duration::from_millis(1100));
     t.keys(&["s"]);
     t.wait_for("Saved to sudoku-saved.txt.");
@@ -254,8 +254,8 @@ fn play_in_a_real_terminal() {
         (checked.status, checked.stderr.as_str()),
         (0, "2 boards: 2 ok\n")
     );
-    // The saved file: the clock's seconds from its second comment line (the clock, then the
-    // marks), and the boards after it, read strictly, in line form. And the puzzle with
+    // The saved file: the clock's seconds from its second comment line (the clock, the
+    // marks, then the number: the file's second puzzle), and the boards after it, read strictly, in line form. And the puzzle with
     // one cell filled.
     let read_save = || -> (u64, Vec<String>) {
         let text = std::fs::read_to_string(&saved).unwrap();
@@ -264,7 +264,7 @@ fn play_in_a_real_terminal() {
         assert!(comment.starts_with("# "), "{text}");
         let time = notes.strip_prefix("# clock ").unwrap();
         let time = time
-            .strip_suffix(&format!("; marks {marked_name} 25"))
+            .strip_suffix(&format!("; marks {marked_name} 25; puzzle 2"))
             .unwrap();
         let shown = |d: u8| if d == 0 { '.' } else { char::from(b'0' + d) };
         let boards = strict_grids(grids.as_bytes())
@@ -295,11 +295,11 @@ fn play_in_a_real_terminal() {
     assert_eq!(boards, [second.to_string(), with(b'0' + wrong)]);
     // The saved game played again: its clock goes on from the time saved; the wrong digit
     // is back as the player's, which a check finds, and so are the marks; q leaves at
-    // once, nothing being changed.
+    // once, nothing being changed. It is puzzle 2 still.
     t.keys(&["Enter"]);
-    let s = t.wait_for("Puzzle 1 · ");
+    let s = t.wait_for("Puzzle 2 · ");
     assert_eq!(board(&s), with(b'0' + wrong));
-    let status = s.lines().find(|l| l.starts_with("Puzzle 1 · ")).unwrap();
+    let status = s.lines().find(|l| l.starts_with("Puzzle 2 · ")).unwrap();
     let shown = status.split(" · ").nth(2).unwrap();
     assert!(
         minutes_seconds(shown) >= saved_time,

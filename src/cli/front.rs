@@ -95,9 +95,9 @@ static FLAGS: [(Opt, Flag); 12] = [
              and a second ? applies it; u and r undo and redo; n deals the next puzzle; s \
              saves the puzzle, then the position reached, then FILE's puzzles after it, to the \
              -o file (default sudoku-saved.txt; never over a FILE of other puzzles too unless \
-             FILE is a save) as a board stream, the clock and pencil marks in a comment before \
-             them, and --play on that file resumes the game, then deals the puzzles, from FILE \
-             or new, that were to follow it \
+             FILE is a save) as a board stream, the clock, pencil marks and number in a \
+             comment before them, and --play on that file resumes the game, then deals the \
+             puzzles, from FILE or new, that were to follow it \
              (in FILE, a board that keeps every given of the puzzle before it and fills more \
              cells is that puzzle's position, not a puzzle); \
              q quits (n and q ask first when the position is changed, not saved and not \

@@ -121,13 +121,18 @@ impl Deck {
     }
 
     /// The number game `k` (from 0) is shown by, from 1. New puzzles are counted from the
-    /// first their seed makes, and a saved game taken up again keeps its count: the file's
-    /// puzzles come right before the new ones its save names.
+    /// first their seed makes, and a saved game taken up again keeps its count: the number
+    /// its save names, or else the file's puzzles come right before the new ones it names.
     fn number(&self, k: u64) -> u64 {
         let first = match self {
-            Deck::File { puzzles, .. } => self
-                .new_ones(0)
-                .and_then(|n| n.from.checked_sub(puzzles.len() as u64))
+            Deck::File { puzzles, saved, .. } => saved
+                .as_ref()
+                .and_then(|s| s.number)
+                .map(|n| n.saturating_sub(1))
+                .or_else(|| {
+                    let n = self.new_ones(0)?;
+                    n.from.checked_sub(puzzles.len() as u64)
+                })
                 .unwrap_or(0),
             Deck::Made(n) => n.from,
         };
@@ -656,14 +661,19 @@ struct Saved {
     notes: Notes,
     /// The new puzzles that follow the game, when it was dealt among new ones.
     then: Option<New>,
+    /// The number the game was shown by, when it was not the first of a file's and no new
+    /// puzzles follow it (those give its number).
+    number: Option<u64>,
 }
 
 /// The second line of a save, what the boards do not hold: the game's time; the cells with
-/// pencil marks and those with candidates hints removed, each as `rXcY DIGITS`; and, for a
-/// game dealt new, the level, seed and item of the next new puzzle:
+/// pencil marks and those with candidates hints removed, each as `rXcY DIGITS`; for a
+/// game dealt new, the level, seed and item of the next new puzzle; for a later game of a
+/// file, the number it was shown by:
 ///
 /// ```text
 /// # clock 4:12; marks r1c2 35, r1c3 1479; hints removed r2c2 4; then medium seed 7 item 3
+/// # clock 0:40; puzzle 17
 /// ```
 ///
 /// Other tools read it as the comment it is.
@@ -685,6 +695,9 @@ fn notes_line(saved: &Saved) -> String {
     if let Some(n) = saved.then {
         line += &format!("; then {} seed {} item {}", n.level.name(), n.seed, n.from);
     }
+    if let Some(n) = saved.number {
+        line += &format!("; puzzle {n}");
+    }
     line + "\n"
 }
 
@@ -700,16 +713,17 @@ fn parse_saved(line: &str) -> Result<Saved, String> {
         clock,
         notes: Notes::NONE,
         then: None,
+        number: None,
     };
-    const PARTS: [&str; 3] = ["marks", "hints removed", "then"];
-    let mut seen = [false; 3];
+    const PARTS: [&str; 4] = ["marks", "hints removed", "then", "puzzle"];
+    let mut seen = [false; 4];
     for part in parts {
         let Some((i, rest)) = PARTS.iter().enumerate().find_map(|(i, name)| {
             let rest = part.strip_prefix(name)?.strip_prefix(' ')?;
             Some((i, rest))
         }) else {
             return Err(format!(
-                "expected 'marks', 'hints removed' or 'then', found '{part}'"
+                "expected 'marks', 'hints removed', 'then' or 'puzzle', found '{part}'"
             ));
         };
         if std::mem::replace(&mut seen[i], true) {
@@ -718,6 +732,13 @@ fn parse_saved(line: &str) -> Result<Saved, String> {
         let sets = match i {
             0 => &mut saved.notes.marks,
             1 => &mut saved.notes.removed,
+            3 => {
+                let n = whole_number::<u64>(rest).filter(|&n| n > 0);
+                saved.number = Some(n.ok_or_else(|| {
+                    format!("expected 'puzzle N', N a whole number from 1, found '{part}'")
+                })?);
+                continue;
+            }
             _ => {
                 saved.then = Some(parse_then(rest).ok_or_else(|| {
                     format!(
@@ -806,10 +827,13 @@ fn save(ui: &mut Ui) {
         rest = puzzles.get(ui.number as usize + 1..).unwrap_or_default();
     }
     let (puzzle, position) = (*ui.game.puzzle(), ui.game.board());
+    let then = ui.deck.new_ones(ui.number + 1);
+    let number = Some(ui.deck.number(ui.number)).filter(|&n| then.is_none() && n > 1);
     let notes = notes_line(&Saved {
         clock: elapsed(ui),
         notes: ui.game.notes(),
-        then: ui.deck.new_ones(ui.number + 1),
+        then,
+        number,
     });
     let mut w = Writer::part(SAVED.len() + notes.len() + (2 + 2 * rest.len()) * 163);
     // Writing into a part cannot fail. The comment lines count as line form, so the
@@ -1539,6 +1563,7 @@ mod tests {
                 seed: 7,
                 from: 3,
             }),
+            number: None,
         };
         let line = notes_line(&saved);
         assert_eq!(
@@ -1549,9 +1574,15 @@ mod tests {
         assert_eq!(parse_saved(&line), Ok(saved));
         let alone = Saved {
             then: None,
+            number: Some(17),
             ..saved
         };
-        assert_eq!(parse_saved(&notes_line(&alone)), Ok(alone));
+        let line = notes_line(&alone);
+        assert!(
+            line.ends_with("; hints removed r2c2 4; puzzle 17\n"),
+            "{line}"
+        );
+        assert_eq!(parse_saved(&line), Ok(alone));
         // The longest line there can be is read whole.
         let full = Saved {
             clock: Duration::from_secs(999_999 * 60 + 59),
@@ -1564,6 +1595,7 @@ mod tests {
                 seed: u64::MAX,
                 from: u64::MAX,
             }),
+            number: Some(u64::MAX),
         };
         let long = notes_line(&full);
         assert!(long.len() < NOTES_MOST, "{}", long.len());
@@ -1610,7 +1642,7 @@ mod tests {
         for (second, why) in clocks.into_iter().chain(thens).chain([
             (
                 "# clock 4:12; pencil r1c2 3",
-                "expected 'marks', 'hints removed' or 'then', found 'pencil r1c2 3'".into(),
+                "expected 'marks', 'hints removed', 'then' or 'puzzle', found 'pencil r1c2 3'".into(),
             ),
             ("# clock 4:12; marks r1c2", bad_cell("r1c2")),
             ("# clock 4:12; marks r0c2 3", bad_cell("r0c2 3")),
@@ -1641,8 +1673,20 @@ mod tests {
                 "'then' twice".into(),
             ),
             (
+                "# clock 4:12; puzzle 2; puzzle 3",
+                "'puzzle' twice".into(),
+            ),
+            (
+                "# clock 4:12; puzzle 0",
+                "expected 'puzzle N', N a whole number from 1, found 'puzzle 0'".into(),
+            ),
+            (
+                "# clock 4:12; puzzle 2 of 3",
+                "expected 'puzzle N', N a whole number from 1, found 'puzzle 2 of 3'".into(),
+            ),
+            (
                 "# clock 4:12; thenmedium seed 1 item 2",
-                "expected 'marks', 'hints removed' or 'then', found 'thenmedium seed 1 item 2'"
+                "expected 'marks', 'hints removed', 'then' or 'puzzle', found 'thenmedium seed 1 item 2'"
                     .into(),
             ),
         ]) {
@@ -1694,9 +1738,10 @@ mod tests {
             clock: Duration::from_secs(252),
             notes,
             then,
+            number: Some(6),
         })
         .into_bytes();
-        let alphabet = b"# clock:;,rc0123456789 markshintsremovedthenasyseeditm\xff";
+        let alphabet = b"# clock:;,rc0123456789 markshintsremovedthenasyseeditmpuz\xff";
         let mut rng = crate::gen::random::Rng::for_item(3, 0);
         let (mut read, mut refused) = (0, 0);
         for _ in 0..20_000 {
@@ -1778,10 +1823,20 @@ mod tests {
         ui.game = ui.deck.deal(1).unwrap().0;
         assert!(press(&mut ui, 's'));
         assert_eq!(ui.message, told(""));
-        assert_eq!(
-            games(&load(&saved.into_os_string()).unwrap()),
-            [(second, reached)]
+        // That save starts at the second game, and shows it as puzzle 2 still; so does the
+        // next save of it.
+        let later = load(&saved.clone().into_os_string()).unwrap();
+        assert_eq!(games(&later), [(second, reached)]);
+        assert_eq!((later.number(0), ui.deck.number(0)), (2, 1));
+        (ui.deck, ui.number) = (later, 0);
+        ui.game = ui.deck.deal(0).unwrap().0;
+        assert!(press(&mut ui, 's'));
+        let text = std::fs::read_to_string(&saved).unwrap();
+        assert!(
+            text.lines().nth(1).unwrap().ends_with("; puzzle 2"),
+            "{text}"
         );
+        assert_eq!(load(&saved.into_os_string()).unwrap().number(0), 2);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
