@@ -255,8 +255,8 @@ fn play_in_a_real_terminal() {
         (0, "2 boards: 2 ok\n")
     );
     // The saved file: the clock's seconds from its second comment line (the clock, the
-    // marks, then the number: the file's second puzzle), and the boards after it, read strictly, in line form. And the puzzle with
-    // one cell filled.
+    // marks, then the number: the file's second puzzle), and the boards after it, read
+    // strictly, in line form. And the puzzle with one cell filled.
     let read_save = || -> (u64, Vec<String>) {
         let text = std::fs::read_to_string(&saved).unwrap();
         let (comment, rest) = text.split_once('\n').unwrap();
