@@ -1613,6 +1613,8 @@ mod tests {
             file.to_string_lossy()
         );
         let bad_cell = |e: &str| format!("expected a cell and digits, as 'r1c2 35', found '{e}'");
+        let bad_part =
+            |p: &str| format!("expected 'marks', 'hints removed', 'then' or 'puzzle', found '{p}'");
         let bad_clock = |c: &str| format!("expected '# clock M:SS', found '{c}'");
         let clocks = [
             "# clock 4:2",
@@ -1640,10 +1642,7 @@ mod tests {
         let thens = thens.map(|t| (format!("# clock 4:12; {t}"), bad_then(t)));
         let thens = thens.iter().map(|(l, why)| (l.as_str(), why.clone()));
         for (second, why) in clocks.into_iter().chain(thens).chain([
-            (
-                "# clock 4:12; pencil r1c2 3",
-                "expected 'marks', 'hints removed', 'then' or 'puzzle', found 'pencil r1c2 3'".into(),
-            ),
+            ("# clock 4:12; pencil r1c2 3", bad_part("pencil r1c2 3")),
             ("# clock 4:12; marks r1c2", bad_cell("r1c2")),
             ("# clock 4:12; marks r0c2 3", bad_cell("r0c2 3")),
             ("# clock 4:12; marks r1c2 33", bad_cell("r1c2 33")),
@@ -1672,10 +1671,7 @@ mod tests {
                 "# clock 4:12; then medium seed 1 item 2; then easy seed 1 item 3",
                 "'then' twice".into(),
             ),
-            (
-                "# clock 4:12; puzzle 2; puzzle 3",
-                "'puzzle' twice".into(),
-            ),
+            ("# clock 4:12; puzzle 2; puzzle 3", "'puzzle' twice".into()),
             (
                 "# clock 4:12; puzzle 0",
                 "expected 'puzzle N', N a whole number from 1, found 'puzzle 0'".into(),
@@ -1686,8 +1682,7 @@ mod tests {
             ),
             (
                 "# clock 4:12; thenmedium seed 1 item 2",
-                "expected 'marks', 'hints removed', 'then' or 'puzzle', found 'thenmedium seed 1 item 2'"
-                    .into(),
+                bad_part("thenmedium seed 1 item 2"),
             ),
         ]) {
             match load_text(&format!("{header}{second}\n{PAIR_FIRST}\n")) {
