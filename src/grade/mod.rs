@@ -56,18 +56,34 @@ use candidates::{cell_name, cells, digits, Cells, Digits, Grid};
 
 use crate::Board;
 
-/// A difficulty level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Level {
-    Easy,
-    Medium,
-    Hard,
-    Expert,
+/// An enum whose variants are also its constant `ALL`, in order: one list, so the two
+/// cannot drift apart.
+macro_rules! listed_enum {
+    ($(#[$meta:meta])* pub enum $name:ident { $($variant:ident,)* }) => {
+        $(#[$meta])*
+        pub enum $name {
+            $($variant,)*
+        }
+
+        impl $name {
+            /// Every one, in order.
+            pub const ALL: [$name; [$($name::$variant),*].len()] = [$($name::$variant),*];
+        }
+    };
+}
+
+listed_enum! {
+    /// A difficulty level.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    pub enum Level {
+        Easy,
+        Medium,
+        Hard,
+        Expert,
+    }
 }
 
 impl Level {
-    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
-
     pub fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
@@ -82,35 +98,37 @@ impl Level {
     }
 }
 
-/// A solving technique, in the order the grader tries them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Technique {
-    FullHouse,
-    HiddenSingle,
-    NakedSingle,
-    Pointing,
-    Claiming,
-    NakedPair,
-    HiddenPair,
-    NakedTriple,
-    HiddenTriple,
-    XWing,
-    Swordfish,
-    XyWing,
-    XyzWing,
-    UniqueRectangle1,
-    UniqueRectangle2,
-    UniqueRectangle4,
-    UniqueRectangle3,
-    NakedQuad,
-    Jellyfish,
-    HiddenQuad,
-    Skyscraper,
-    TwoStringKite,
-    WWing,
-    SimpleColouring,
-    ForcingChain,
-    Guess,
+listed_enum! {
+    /// A solving technique, in the order the grader tries them.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    pub enum Technique {
+        FullHouse,
+        HiddenSingle,
+        NakedSingle,
+        Pointing,
+        Claiming,
+        NakedPair,
+        HiddenPair,
+        NakedTriple,
+        HiddenTriple,
+        XWing,
+        Swordfish,
+        XyWing,
+        XyzWing,
+        UniqueRectangle1,
+        UniqueRectangle2,
+        UniqueRectangle4,
+        UniqueRectangle3,
+        NakedQuad,
+        Jellyfish,
+        HiddenQuad,
+        Skyscraper,
+        TwoStringKite,
+        WWing,
+        SimpleColouring,
+        ForcingChain,
+        Guess,
+    }
 }
 
 impl Technique {
@@ -247,39 +265,6 @@ impl Technique {
             Guess => 82,
         }
     }
-
-    /// Every technique, in order.
-    pub const ALL: [Technique; 26] = {
-        use Technique::*;
-        [
-            FullHouse,
-            HiddenSingle,
-            NakedSingle,
-            Pointing,
-            Claiming,
-            NakedPair,
-            HiddenPair,
-            NakedTriple,
-            HiddenTriple,
-            XWing,
-            Swordfish,
-            XyWing,
-            XyzWing,
-            UniqueRectangle1,
-            UniqueRectangle2,
-            UniqueRectangle4,
-            UniqueRectangle3,
-            NakedQuad,
-            Jellyfish,
-            HiddenQuad,
-            Skyscraper,
-            TwoStringKite,
-            WWing,
-            SimpleColouring,
-            ForcingChain,
-            Guess,
-        ]
-    };
 }
 
 /// One step of a logical solution: a digit placed, or candidates removed, and the pattern
