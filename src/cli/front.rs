@@ -164,7 +164,7 @@ static FLAGS: [(Opt, Flag); 12] = [
 
 pub static TOOL: Tool<Opt> = Tool {
     name: "sudoku",
-    about: "Create distinct sudoku grids, or solve puzzles, into sudoku.txt.",
+    about: "Create sudoku grids and games, solve puzzles, or play, for the BUAA assignment.",
     usage: &[
         "-c N [--first D | --id NUMBER] [-o FILE]",
         "-s FILE [-o FILE] [-j N]",
@@ -177,7 +177,7 @@ sudoku -c N writes N distinct solved grids \
 to sudoku.txt; sudoku -s FILE writes the solutions of the puzzles in FILE to sudoku.txt; sudoku -n N writes N \
 distinct games to game.txt (-m: at a level, -r: their blanks, -u: one solution each); sudoku --play plays \
 them in the terminal. All write the assignment's layout: nine rows of nine digits separated by single spaces, one empty line between grids, \
-none at the end.\n\nsudoku.txt is replaced only when the whole job succeeded: on a bad command line, a bad \
+none at the end.\n\nsudoku.txt (game.txt with -n) is replaced only when the whole job succeeded: on a bad command line, a bad \
 puzzle or an interruption it is left exactly as it was.",
     flags: &FLAGS,
     operands: &[("FILE", "with --play: the puzzles to play")],

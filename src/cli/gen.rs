@@ -151,7 +151,7 @@ ends the run quietly, with status 0.";
 
 pub static TOOL: Tool<Opt> = Tool {
     name: "sudoku-gen",
-    about: "Write N distinct solved sudoku grids to standard output.",
+    about: "Write N distinct sudoku grids, or puzzles dug out of them, to standard output.",
     usage: &[
         "[--line] [--first D | --id NUMBER] [--skip K] N",
         "--random [--line] [--seed S] [--skip K] [-j N] [-q] N",
