@@ -344,7 +344,8 @@ fn a_file_that_cannot_be_played_is_told_before_the_game_starts() {
     );
 }
 
-// tmux: sudoku --play (a small window, then back), then kill -TERM; stty -a
+// tmux: sudoku --play (a small window, then back, then a tall one: a click, marks), then
+// kill -TERM; stty -a
 #[test]
 #[ignore = "needs tmux"]
 fn a_small_terminal_is_told_and_sigterm_restores_the_terminal() {
@@ -364,6 +365,29 @@ fn a_small_terminal_is_told_and_sigterm_restores_the_terminal() {
     let top: Vec<&str> = s.lines().take(2).map(str::trim_end).collect();
     assert_eq!(top[0], "╔═══════╤═══════╤═══════╗", "{s}");
     assert!(top[1].ends_with('║') && !s.contains("at least"), "{s}");
+    // With the rows for it, the board is drawn large: a click on the top left corner of
+    // the last empty cell (its middle a '.'; the cursor starts on the first) selects it,
+    // and its pencil marks show in it.
+    t.tmux(&["resize-window", "-t", "0", "-x", "80", "-y", "50"]);
+    let s = t.wait_for_line(0, "╔═══╤═══╤═══╦═══╤═══╤═══╦═══╤═══╤═══╗");
+    let lines: Vec<Vec<char>> = s.lines().map(|l| l.chars().collect()).collect();
+    let c = (0..81)
+        .rfind(|&c| lines[2 + 4 * (c / 9)][2 + 4 * (c % 9)] == '.')
+        .unwrap();
+    let (row, col) = (1 + 4 * (c / 9), 1 + 4 * (c % 9));
+    let name = format!("r{}c{}", c / 9 + 1, c % 9 + 1);
+    t.keys(&[
+        "-l",
+        &format!("\x1b[<0;{0};{1}M\x1b[<0;{0};{1}m", col + 1, row + 1),
+    ]);
+    t.wait_for_line(37, &name);
+    t.keys(&["p", "2", "5"]);
+    let s = t.wait_for_line(37, &format!("{name}  marks 2 5"));
+    let lines: Vec<Vec<char>> = s.lines().map(|l| l.chars().collect()).collect();
+    let cell: Vec<String> = (row..row + 3)
+        .map(|r| lines[r][col..col + 3].iter().collect())
+        .collect();
+    assert_eq!(cell, [" 2 ", " 5 ", "   "], "{s}");
     let pid = std::fs::read_to_string(dir.join("pid")).unwrap();
     let r = Command::new("kill")
         .args(["-TERM", pid.trim()])

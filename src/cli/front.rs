@@ -102,7 +102,8 @@ static FLAGS: [(Opt, Flag); 12] = [
              cells is that puzzle's position, not a puzzle); \
              q quits (n and q ask first when the position is changed, not saved and not \
              solved); Ctrl-Z stops the game as a shell job, fg resumes it with the clock \
-             paused. NO_COLOR turns colour off. Needs a terminal of at least 40x20.",
+             paused. NO_COLOR turns colour off. Needs a terminal of at least 40x20; from 44 rows \
+             up the board is drawn large, with each empty cell's pencil marks in it.",
         ),
     ),
     (

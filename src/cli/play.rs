@@ -15,6 +15,10 @@
 //!   arrows/hjkl move · 1-9 place · ...         the keys
 //! ```
 //!
+//! That is the small board, on any terminal of at least 40x20 (`MIN`); from 40x44
+//! (`LARGE`) up the board is large, three by three characters a cell, an empty cell's
+//! pencil marks in it (see `Layout`), and the same lines follow it.
+//!
 //! The terminal is put back (raw mode off, main screen, cursor shown) however the game
 //! ends: `q`, Ctrl-C, a panic (a hook restores it first), or SIGTERM, SIGHUP or SIGINT (the
 //! handler only notes the signal; the loop, which wakes four times a second, restores the
@@ -452,7 +456,7 @@ fn game_loop(screen: &Screen, ui: &mut Ui) -> io::Result<()> {
             }
             Event::Key(k) if !key(ui, k) => return Ok(()),
             Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
-                if let Some(c) = cell_at(m.column, m.row) {
+                if let Some(c) = Layout::of(terminal::size()?).cell_at(m.column, m.row) {
                     ui.game.apply(Move::Select(c));
                 }
             }
@@ -869,17 +873,94 @@ fn save(ui: &mut Ui) {
     };
 }
 
-/// Screen row and column of cell `c` on the board drawn at the top left.
-fn place_of(c: u8) -> (u16, u16) {
-    let (r, k) = (c as u16 / 9, c as u16 % 9);
-    (1 + r + r / 3, 2 + 2 * k + 2 * (k / 3))
+/// How the board is drawn at the top left: small, a character a cell, on any terminal of
+/// at least [`MIN`]; or large, on one of at least [`LARGE`], three by three characters a
+/// cell, with an empty cell's pencil marks in it where a phone keypad has them:
+///
+/// ```text
+///   ╔═══╤═══╤═══╦═══   rows 4r+1..=4r+3 and columns 4k+1..=4k+3 are cell rXcY's
+///   ║1 3│   │  9║        (r, k from 0), its digit or '.' in the middle, (4r+2, 4k+2);
+///   ║   │ 7 │   ║        its pencil mark m at (4r+1 + (m-1)/3, 4k+1 + (m-1)%3)
+///   ║  9│   │ . ║
+///   ╟───┼───┼───╫───   thin rules between cells, double ones between boxes
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layout {
+    Small,
+    Large,
 }
 
-fn cell_at(column: u16, row: u16) -> Option<u8> {
-    (0..81u8).find(|&c| {
-        let (r, k) = place_of(c);
-        r == row && column + 1 >= k && column <= k + 1
-    })
+/// The smallest terminal the large board and its lines fit in.
+const LARGE: (u16, u16) = (40, 44);
+
+impl Layout {
+    fn of((w, h): (u16, u16)) -> Layout {
+        if w >= LARGE.0 && h >= LARGE.1 {
+            Layout::Large
+        } else {
+            Layout::Small
+        }
+    }
+
+    /// The rows the board takes, its frame included.
+    fn rows(self) -> u16 {
+        match self {
+            Layout::Small => 13,
+            Layout::Large => 37,
+        }
+    }
+
+    /// Screen row and column of the digit of cell `c`.
+    fn place_of(self, c: u8) -> (u16, u16) {
+        let (r, k) = (c as u16 / 9, c as u16 % 9);
+        match self {
+            Layout::Small => (1 + r + r / 3, 2 + 2 * k + 2 * (k / 3)),
+            Layout::Large => (2 + 4 * r, 2 + 4 * k),
+        }
+    }
+
+    /// The cell a click at `column`, `row` selects: small, the digit and the space on
+    /// each side of it; large, the cell's three by three characters.
+    fn cell_at(self, column: u16, row: u16) -> Option<u8> {
+        (0..81u8).find(|&c| {
+            let (r, k) = self.place_of(c);
+            let rows = match self {
+                Layout::Small => r..=r,
+                Layout::Large => r - 1..=r + 1,
+            };
+            rows.contains(&row) && column + 1 >= k && column <= k + 1
+        })
+    }
+
+    /// Row `row` of the board's frame, with spaces where the cells are.
+    fn frame(self, row: u16) -> String {
+        if self == Layout::Small {
+            return match row {
+                0 => "╔═══════╤═══════╤═══════╗",
+                4 | 8 => "╟───────┼───────┼───────╢",
+                12 => "╚═══════╧═══════╧═══════╝",
+                _ => "║       │       │       ║",
+            }
+            .to_string();
+        }
+        // The left end, the fill, the joints between cells and between boxes, the right end.
+        let [left, fill, thin, thick, right] = match row {
+            0 => ['╔', '═', '╤', '╦', '╗'],
+            36 => ['╚', '═', '╧', '╩', '╝'],
+            12 | 24 => ['╠', '═', '╪', '╬', '╣'],
+            _ if row.is_multiple_of(4) => ['╟', '─', '┼', '╫', '╢'],
+            _ => ['║', ' ', '│', '║', '║'],
+        };
+        let mut line = String::from(left);
+        for k in 0..9 {
+            if k > 0 {
+                line.push(if k % 3 == 0 { thick } else { thin });
+            }
+            line.extend([fill; 3]);
+        }
+        line.push(right);
+        line
+    }
 }
 
 /// The keys, as words.
@@ -904,7 +985,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 /// Draws `ui` on a terminal of `w` columns and `h` rows.
-fn draw(out: &mut impl Write, ui: &Ui, (w, h): (u16, u16)) -> io::Result<()> {
+fn draw<W: Write>(out: &mut W, ui: &Ui, (w, h): (u16, u16)) -> io::Result<()> {
     if w < MIN.0 || h < MIN.1 {
         queue!(
             out,
@@ -925,19 +1006,9 @@ fn draw(out: &mut impl Write, ui: &Ui, (w, h): (u16, u16)) -> io::Result<()> {
         }
         return out.flush();
     }
-    let frame = [
-        "╔═══════╤═══════╤═══════╗",
-        "╟───────┼───────┼───────╢",
-        "╚═══════╧═══════╧═══════╝",
-    ];
-    for row in 0..13u16 {
-        let line = match row {
-            0 => frame[0].to_string(),
-            4 | 8 => frame[1].to_string(),
-            12 => frame[2].to_string(),
-            _ => "║       │       │       ║".to_string(),
-        };
-        queue!(out, cursor::MoveTo(0, row), Print(line))?;
+    let layout = Layout::of((w, h));
+    for row in 0..layout.rows() {
+        queue!(out, cursor::MoveTo(0, row), Print(layout.frame(row)))?;
     }
     let g = &ui.game;
     let board = g.board();
@@ -947,9 +1018,49 @@ fn draw(out: &mut impl Write, ui: &Ui, (w, h): (u16, u16)) -> io::Result<()> {
     let checked = g.checked.map_or(0, |c| c.conflicts | c.wrong);
     let hinted = g.hint.map_or(0, |h| h.cells());
     for c in 0..81u8 {
-        let (r, k) = place_of(c);
+        let (r, k) = layout.place_of(c);
         let d = board.0[c as usize];
         let bit = 1u128 << c;
+        // The whole cell's background: red checked, green hinted, grey seen by the cursor.
+        let background = if !ui.colour {
+            None
+        } else if checked & bit != 0 {
+            Some(Color::Red)
+        } else if hinted & bit != 0 {
+            Some(Color::DarkGreen)
+        } else if near & bit != 0 {
+            Some(Color::DarkGrey)
+        } else {
+            None
+        };
+        let cell_style = |out: &mut W| -> io::Result<()> {
+            if let Some(b) = background {
+                queue!(out, SetBackgroundColor(b))?;
+            }
+            if c == sel {
+                queue!(out, SetAttribute(Attribute::Reverse))?;
+            }
+            Ok(())
+        };
+        // The pencil marks drawn in the cell: an empty one's on the large board.
+        let marks = if d == 0 && layout == Layout::Large {
+            g.marks(c)
+        } else {
+            0
+        };
+        if layout == Layout::Large {
+            // The eight characters around the digit: spaces, or marks.
+            for i in (0..9u16).filter(|&i| i != 4) {
+                queue!(out, cursor::MoveTo(k - 1 + i % 3, r - 1 + i / 3))?;
+                cell_style(out)?;
+                let ch = if marks >> i & 1 == 1 {
+                    char::from(b'1' + i as u8)
+                } else {
+                    ' '
+                };
+                queue!(out, Print(ch), SetAttribute(Attribute::Reset), ResetColor)?;
+            }
+        }
         queue!(out, cursor::MoveTo(k, r))?;
         if g.is_given(c) {
             queue!(out, SetAttribute(Attribute::Bold))?;
@@ -962,25 +1073,19 @@ fn draw(out: &mut impl Write, ui: &Ui, (w, h): (u16, u16)) -> io::Result<()> {
             }
             queue!(out, SetAttribute(Attribute::Underlined))?;
         }
-        if ui.colour {
-            if checked & bit != 0 {
-                queue!(out, SetBackgroundColor(Color::Red))?;
-            } else if hinted & bit != 0 {
-                queue!(out, SetBackgroundColor(Color::DarkGreen))?;
-            } else if near & bit != 0 {
-                queue!(out, SetBackgroundColor(Color::DarkGrey))?;
-            }
-        } else if checked & bit != 0 || hinted & bit != 0 {
+        if !ui.colour && (checked | hinted) & bit != 0 {
             queue!(
                 out,
                 SetAttribute(Attribute::Italic),
                 SetAttribute(Attribute::Underlined)
             )?;
         }
-        if c == sel {
-            queue!(out, SetAttribute(Attribute::Reverse))?;
-        }
-        let ch = if d == 0 { '.' } else { char::from(b'0' + d) };
+        cell_style(out)?;
+        let ch = match d {
+            0 if marks >> 4 & 1 == 1 => '5',
+            0 => '.',
+            _ => char::from(b'0' + d),
+        };
         queue!(out, Print(ch), SetAttribute(Attribute::Reset), ResetColor)?;
     }
     // The lines under the board.
@@ -1004,9 +1109,10 @@ fn draw(out: &mut impl Write, ui: &Ui, (w, h): (u16, u16)) -> io::Result<()> {
         if g.pencil { "pencil marks" } else { "digits" }
     );
     let status_row = h - 1 - keys.len() as u16;
-    for row in 13..h {
+    let top = layout.rows();
+    for row in top..h {
         let text = if row < status_row {
-            under.get((row - 13) as usize).cloned().unwrap_or_default()
+            under.get((row - top) as usize).cloned().unwrap_or_default()
         } else if row == status_row {
             status.clone()
         } else {
@@ -1150,18 +1256,39 @@ mod tests {
     }
 
     /// Draws `ui` at `size` and checks every cell of the board against the module's
-    /// picture, from the game's state alone: frame, digits, attributes, colours; then the
-    /// lines under it. Returns the screen.
+    /// picture (the large board's against `Layout`'s), from the game's state alone: frame,
+    /// digits, pencil marks, attributes, colours; then the lines under it. Returns the
+    /// screen.
     fn check_drawn(ui: &Ui, size: (u16, u16)) -> Vec<Vec<Glyph>> {
         let mut out = Vec::new();
         draw(&mut out, ui, size).unwrap();
         let screen = render(&out, size);
-        for (row, left) in [(0, '╔'), (4, '╟'), (8, '╟'), (12, '╚'), (1, '║'), (11, '║')]
-        {
-            assert_eq!(screen[row][0].ch, left, "row {row}");
+        let large = size.0 >= 40 && size.1 >= 44;
+        let board_rows = if large { 37 } else { 13 };
+        if large {
+            for (row, line) in screen[..37].iter().enumerate() {
+                let want = match row {
+                    0 => "╔═══╤═══╤═══╦═══╤═══╤═══╦═══╤═══╤═══╗",
+                    12 | 24 => "╠═══╪═══╪═══╬═══╪═══╪═══╬═══╪═══╪═══╣",
+                    36 => "╚═══╧═══╧═══╩═══╧═══╧═══╩═══╧═══╧═══╝",
+                    _ if row % 4 == 0 => "╟───┼───┼───╫───┼───┼───╫───┼───┼───╢",
+                    _ => "║???│???│???║???│???│???║???│???│???║",
+                };
+                // '?' stands for whatever a cell shows there, checked below.
+                let got = text(line);
+                assert_eq!(got.chars().count(), want.chars().count(), "row {row}");
+                for (g, w) in got.chars().zip(want.chars()) {
+                    assert!(w == g || w == '?', "row {row}: {got}");
+                }
+            }
+        } else {
+            for (row, left) in [(0, '╔'), (4, '╟'), (8, '╟'), (12, '╚'), (1, '║'), (11, '║')]
+            {
+                assert_eq!(screen[row][0].ch, left, "row {row}");
+            }
+            assert_eq!(text(&screen[0]), "╔═══════╤═══════╤═══════╗");
+            assert_eq!(text(&screen[12]), "╚═══════╧═══════╧═══════╝");
         }
-        assert_eq!(text(&screen[0]), "╔═══════╤═══════╤═══════╗");
-        assert_eq!(text(&screen[12]), "╚═══════╧═══════╧═══════╝");
         let g = &ui.game;
         let board = g.board();
         let sel = g.cursor as usize;
@@ -1172,15 +1299,33 @@ mod tests {
         );
         for c in 0..81 {
             let (r, k) = (c / 9, c % 9);
-            let (row, col) = (1 + r + r / 3, 2 + 2 * k + 2 * (k / 3));
+            let (row, col) = if large {
+                (2 + 4 * r, 2 + 4 * k)
+            } else {
+                (1 + r + r / 3, 2 + 2 * k + 2 * (k / 3))
+            };
             let glyph = screen[row][col];
             let d = board.0[c];
+            let marks = if d == 0 { g.marks(c as u8) } else { 0 };
             let near = c != sel
                 && (r == sel / 9 || k == sel % 9 || (r / 3, k / 3) == (sel / 27, sel % 9 / 3));
             let marked = (checked | hinted) >> c & 1 == 1;
             let lit = d != 0 && d == lit;
+            let bg = if !ui.colour {
+                None
+            } else if checked >> c & 1 == 1 {
+                Some(RED)
+            } else if hinted >> c & 1 == 1 {
+                Some(DARK_GREEN)
+            } else {
+                near.then_some(DARK_GREY)
+            };
             let want = Glyph {
-                ch: if d == 0 { '.' } else { char::from(b'0' + d) },
+                ch: match d {
+                    0 if large && marks >> 4 & 1 == 1 => '5',
+                    0 => '.',
+                    _ => char::from(b'0' + d),
+                },
                 bold: g.is_given(c as u8),
                 italic: !ui.colour && marked,
                 underlined: lit || !ui.colour && marked,
@@ -1190,24 +1335,35 @@ mod tests {
                     (true, true, _) => Some(YELLOW),
                     (true, false, player) => player.then_some(CYAN),
                 },
-                bg: if !ui.colour {
-                    None
-                } else if checked >> c & 1 == 1 {
-                    Some(RED)
-                } else if hinted >> c & 1 == 1 {
-                    Some(DARK_GREEN)
-                } else {
-                    near.then_some(DARK_GREY)
-                },
+                bg,
             };
             assert_eq!(glyph, want, "cell {}", cell_name(c as u8));
-            // The spaces around a digit are plain.
-            let right = screen[row][col + 1];
-            assert_eq!(right, BLANK, "right of {}", cell_name(c as u8));
+            if large {
+                // Around the digit: the pencil marks, keypad-wise, on the cell's
+                // background.
+                for m in (1..=9).filter(|&m| m != 5) {
+                    let (y, x) = (row - 1 + (m - 1) / 3, col - 1 + (m - 1) % 3);
+                    let want = Glyph {
+                        ch: if marks >> (m - 1) & 1 == 1 {
+                            char::from(b'0' + m as u8)
+                        } else {
+                            ' '
+                        },
+                        reverse: c == sel,
+                        bg,
+                        ..BLANK
+                    };
+                    assert_eq!(screen[y][x], want, "{} mark {m}", cell_name(c as u8));
+                }
+            } else {
+                // The spaces around a digit are plain.
+                let right = screen[row][col + 1];
+                assert_eq!(right, BLANK, "right of {}", cell_name(c as u8));
+            }
         }
         // Under the board: the cell and its marks, the message, the status line last but
         // the keys, and nothing else.
-        let rows: Vec<String> = screen[13..].iter().map(|l| text(l)).collect();
+        let rows: Vec<String> = screen[board_rows..].iter().map(|l| text(l)).collect();
         let marks: Vec<String> = crate::grade::candidates::digits(g.marks(sel as u8))
             .map(|d| d.to_string())
             .collect();
@@ -1231,11 +1387,24 @@ mod tests {
         screen
     }
 
+    /// `check_drawn` on the large board, at its least size and roomier, then on the small
+    /// one, whose screen it returns.
+    fn check_sizes(ui: &Ui) -> Vec<Vec<Glyph>> {
+        for large in [(40, 44), (100, 50)] {
+            let screen = check_drawn(ui, large);
+            assert!(screen[36][0].ch == '╚', "{large:?}");
+        }
+        for small in [(40, 43), (120, 43)] {
+            assert_eq!(check_drawn(ui, small)[12][0].ch, '╚', "{small:?}");
+        }
+        check_drawn(ui, (80, 24))
+    }
+
     #[test]
     fn the_board_is_drawn_as_the_picture_says() {
         for colour in [true, false] {
             let mut ui = new_ui(colour);
-            let screen = check_drawn(&ui, (80, 24));
+            let screen = check_sizes(&ui);
             assert_eq!(text(&screen[21]), "Puzzle 3 · medium · 1:15 · digits");
             assert_eq!(ui.game.cursor, 1);
             // Digits of the player, one wrong; a check; the cursor on a given (its 8s lit),
@@ -1254,9 +1423,9 @@ mod tests {
             ui.game.apply(Move::Check);
             ui.message = check_text(&mut ui);
             assert!(ui.game.checked.unwrap().wrong != 0);
-            check_drawn(&ui, (80, 24));
+            check_sizes(&ui);
             ui.game.apply(Move::Select(1));
-            check_drawn(&ui, (80, 24));
+            check_sizes(&ui);
             // Pencil marks in an empty selected cell; a hint of wrong digits.
             ui.game.apply(Move::Select(3));
             ui.game.apply(Move::TogglePencil);
@@ -1266,8 +1435,13 @@ mod tests {
             ui.game.apply(Move::Hint);
             ui.message = hint_text(&ui);
             assert!(matches!(ui.game.hint, Some(Hint::Wrong(_))));
-            let screen = check_drawn(&ui, (80, 24));
+            let screen = check_sizes(&ui);
             assert_eq!(text(&screen[13]), "r1c4  marks 2 5");
+            // On the large board, in r1c4 itself: the 2 above the middle, the 5 in it
+            // (beside the player's 3 and wrong 2).
+            let large = check_drawn(&ui, (80, 50));
+            assert!(text(&large[1]).starts_with("║   │   │   ║ 2 │"));
+            assert!(text(&large[2]).starts_with("║ 6 │ 3 │ 2 ║ 5 │"));
             assert_eq!(text(&screen[14]), "Hint: r1c3 wrong; fix that first.");
             // A new game's first hint, a naked pair: the pair's cells and those it
             // clears; on a narrow terminal, the clock running.
@@ -1288,7 +1462,7 @@ mod tests {
             let mut ui = ui_of(SINGLE_FIRST, colour);
             ui.game.apply(Move::Hint);
             assert!(matches!(ui.game.hint, Some(Hint::Step(s)) if s.place.is_some()));
-            check_drawn(&ui, (80, 24));
+            check_sizes(&ui);
         }
     }
 
@@ -1874,24 +2048,38 @@ mod tests {
 
     #[test]
     fn clicks_select_the_cell_under_them() {
+        let small = Layout::Small;
         for c in 0..81u8 {
-            let (row, k) = place_of(c);
+            let (row, k) = small.place_of(c);
             // The digit and the space on each side select it (the space between two
             // cells of a box, the left one).
-            assert_eq!(cell_at(k, row), Some(c));
-            assert_eq!(cell_at(k + 1, row), Some(c));
+            assert_eq!(small.cell_at(k, row), Some(c));
+            assert_eq!(small.cell_at(k + 1, row), Some(c));
             let left = if c % 3 == 0 { c } else { c - 1 };
-            assert_eq!(cell_at(k - 1, row), Some(left));
+            assert_eq!(small.cell_at(k - 1, row), Some(left));
         }
         // The frame's rows and columns, and past it, select nothing.
         for row in [0, 4, 8, 12, 13, 30] {
-            assert!((0..80).all(|k| cell_at(k, row).is_none()), "row {row}");
+            assert!(
+                (0..80).all(|k| small.cell_at(k, row).is_none()),
+                "row {row}"
+            );
         }
         for row in 1..12 {
             for k in [0, 8, 16, 24, 25, 79] {
-                assert_eq!(cell_at(k, row), None, "row {row} column {k}");
+                assert_eq!(small.cell_at(k, row), None, "row {row} column {k}");
             }
         }
+        // Large: a cell's three by three characters select it, the frame nothing.
+        let large = Layout::Large;
+        for row in 0..60 {
+            for k in 0..80 {
+                let want = (row % 4 != 0 && k % 4 != 0 && row < 36 && k < 36)
+                    .then(|| (row / 4 * 9 + k / 4) as u8);
+                assert_eq!(large.cell_at(k, row), want, "row {row} column {k}");
+            }
+        }
+        assert_eq!(large.place_of(80), (34, 34));
     }
 
     #[test]
