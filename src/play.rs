@@ -31,6 +31,9 @@ pub enum Move {
     Digit(u8),
     Clear,
     TogglePencil,
+    /// Fill every empty cell's pencil marks with its candidates: the digits its peers do
+    /// not hold, less those hints removed.
+    FillMarks,
     Check,
     /// Show the next step; a second hint in a row applies it.
     Hint,
@@ -221,6 +224,17 @@ impl Game {
                 self.change(next);
             }
             Move::Clear => {}
+            Move::FillMarks => {
+                let mut next = self.now;
+                for c in (0..81).filter(|&c| next.digits[c] == 0) {
+                    let held = cells(PEERS[c])
+                        .map(|q| next.digits[q as usize])
+                        .filter(|&d| d != 0)
+                        .fold(0, |m, d| m | digit(d));
+                    next.marks[c] = ALL & !held & !next.removed[c];
+                }
+                self.change(next);
+            }
             Move::Check => self.checked = Some(self.check()),
             Move::Hint => match hint {
                 Some(Hint::Step(step)) => self.apply_step(&step),
@@ -340,6 +354,7 @@ fn place(p: &mut Position, c: u8, d: u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grade::candidates::{cell_name, sees};
     use crate::grade::Technique;
     use crate::solve::unique_solution;
 
@@ -624,6 +639,50 @@ mod tests {
                 assert_eq!(r.check().wrong, 0);
             }
         }
+    }
+
+    #[test]
+    fn filled_marks_are_the_candidates_less_what_hints_removed_and_undo_takes_them_back() {
+        let mut g = game(PAIR);
+        // The player's marks in r1c2, a wrong digit in r1c3, a hint's step applied.
+        g.apply(Move::TogglePencil);
+        g.apply(Move::Digit(5));
+        g.apply(Move::TogglePencil);
+        g.apply(Move::Select(2));
+        let wrong = g.solution.0[2] % 9 + 1;
+        g.apply(Move::Digit(wrong));
+        g.apply(Move::Clear);
+        let step = hint_until(&mut g, Technique::NakedPair);
+        g.apply(Move::Hint);
+        g.apply(Move::Select(2));
+        g.apply(Move::Digit(wrong));
+        let before = (g.board(), g.notes());
+        g.apply(Move::FillMarks);
+        assert!(g.unsaved && g.checked.is_none());
+        // Cell by cell, from the rules alone: a digit is marked when no peer holds it and
+        // the hint did not take it away; a filled cell has none.
+        let board = g.board();
+        for c in 0..81u8 {
+            let want: Vec<u8> = if board.0[c as usize] != 0 {
+                vec![]
+            } else {
+                (1..=9)
+                    .filter(|&d| {
+                        (0..81u8).all(|q| q == c || !sees(q, c) || board.0[q as usize] != d)
+                            && step.remove[d as usize - 1] >> c & 1 == 0
+                    })
+                    .collect()
+            };
+            let got: Vec<u8> = crate::grade::candidates::digits(g.marks(c)).collect();
+            assert_eq!(got, want, "{}", cell_name(c));
+        }
+        assert!(step.remove.iter().any(|&m| m != 0));
+        g.apply(Move::Undo);
+        assert_eq!((g.board(), g.notes()), before);
+        g.apply(Move::Redo);
+        let undo = g.undo.len();
+        g.apply(Move::FillMarks);
+        assert_eq!(g.undo.len(), undo, "filling again changes nothing");
     }
 
     #[test]

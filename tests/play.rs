@@ -344,8 +344,8 @@ fn a_file_that_cannot_be_played_is_told_before_the_game_starts() {
     );
 }
 
-// tmux: sudoku --play (a small window, then back, then a tall one: a click, marks), then
-// kill -TERM; stty -a
+// tmux: sudoku --play (a small window, then back, then a tall one: a click, marks, m),
+// then kill -TERM; stty -a
 #[test]
 #[ignore = "needs tmux"]
 fn a_small_terminal_is_told_and_sigterm_restores_the_terminal() {
@@ -388,6 +388,18 @@ fn a_small_terminal_is_told_and_sigterm_restores_the_terminal() {
         .map(|r| lines[r][col..col + 3].iter().collect())
         .collect();
     assert_eq!(cell, [" 2 ", " 5 ", "   "], "{s}");
+    // m fills every empty cell's marks with its candidates: in this cell, the digits none
+    // of its peers on the screen holds.
+    let digit_at = |q: usize| lines[2 + 4 * (q / 9)][2 + 4 * (q % 9)];
+    let peers = |a: usize, b: usize| {
+        a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27, a % 9 / 3) == (b / 27, b % 9 / 3))
+    };
+    let candidates: Vec<String> = ('1'..='9')
+        .filter(|&d| (0..81).all(|q| !peers(q, c) || digit_at(q) != d))
+        .map(String::from)
+        .collect();
+    t.keys(&["m"]);
+    t.wait_for_line(37, &format!("{name}  marks {}", candidates.join(" ")));
     let pid = std::fs::read_to_string(dir.join("pid")).unwrap();
     let r = Command::new("kill")
         .args(["-TERM", pid.trim()])

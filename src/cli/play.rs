@@ -498,6 +498,7 @@ fn key(ui: &mut Ui, k: KeyEvent) -> bool {
         KeyCode::Char(d @ '1'..='9') => Move::Digit(d as u8 - b'0'),
         KeyCode::Char('0' | '.' | ' ') | KeyCode::Backspace | KeyCode::Delete => Move::Clear,
         KeyCode::Char('p') => Move::TogglePencil,
+        KeyCode::Char('m') => Move::FillMarks,
         KeyCode::Char('c') => Move::Check,
         KeyCode::Char('?') => Move::Hint,
         KeyCode::Char('u') => Move::Undo,
@@ -964,8 +965,8 @@ impl Layout {
 }
 
 /// The keys, as words.
-const KEYS: &str = "arrows/hjkl move · 1-9 place · 0 clear · p pencil · c check · ? hint \
-                    · u undo · r redo · n next · s save · q quit";
+const KEYS: &str = "arrows/hjkl move · 1-9 place · 0 clear · p pencil · m fill · c check · \
+                    ? hint · u undo · r redo · n next · s save · q quit";
 
 /// `text` cut into lines of at most `width` characters, at spaces.
 fn wrap(text: &str, width: usize) -> Vec<String> {
