@@ -880,9 +880,9 @@ fn save(ui: &mut Ui) {
 ///
 /// ```text
 ///   ╔═══╤═══╤═══╦═══   rows 4r+1..=4r+3 and columns 4k+1..=4k+3 are cell rXcY's
-///   ║1 3│   │  9║        (r, k from 0), its digit or '.' in the middle, (4r+2, 4k+2);
-///   ║   │ 7 │   ║        its pencil mark m at (4r+1 + (m-1)/3, 4k+1 + (m-1)%3)
-///   ║  9│   │ . ║
+///   ║1 3│   │   ║        (r, k from 0): its digit in the middle, (4r+2, 4k+2), or its
+///   ║   │ 7 │ . ║        pencil marks, dim, mark m at (4r+1 + (m-1)/3, 4k+1 + (m-1)%3),
+///   ║  9│   │   ║        or, with neither, a '.' in the middle
 ///   ╟───┼───┼───╫───   thin rules between cells, double ones between boxes
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1049,17 +1049,22 @@ fn draw<W: Write>(out: &mut W, ui: &Ui, (w, h): (u16, u16)) -> io::Result<()> {
         } else {
             0
         };
+        // Mark `i + 1` (dim, apart from digits) or a space, at the cursor.
+        let mark = |out: &mut W, i: u16| -> io::Result<()> {
+            if marks >> i & 1 == 1 {
+                let m = char::from(b'1' + i as u8);
+                queue!(out, SetAttribute(Attribute::Dim), Print(m))?;
+            } else {
+                queue!(out, Print(' '))?;
+            }
+            queue!(out, SetAttribute(Attribute::Reset), ResetColor)
+        };
         if layout == Layout::Large {
-            // The eight characters around the digit: spaces, or marks.
+            // The eight characters around the digit.
             for i in (0..9u16).filter(|&i| i != 4) {
                 queue!(out, cursor::MoveTo(k - 1 + i % 3, r - 1 + i / 3))?;
                 cell_style(out)?;
-                let ch = if marks >> i & 1 == 1 {
-                    char::from(b'1' + i as u8)
-                } else {
-                    ' '
-                };
-                queue!(out, Print(ch), SetAttribute(Attribute::Reset), ResetColor)?;
+                mark(out, i)?;
             }
         }
         queue!(out, cursor::MoveTo(k, r))?;
@@ -1082,12 +1087,13 @@ fn draw<W: Write>(out: &mut W, ui: &Ui, (w, h): (u16, u16)) -> io::Result<()> {
             )?;
         }
         cell_style(out)?;
-        let ch = match d {
-            0 if marks >> 4 & 1 == 1 => '5',
-            0 => '.',
-            _ => char::from(b'0' + d),
-        };
-        queue!(out, Print(ch), SetAttribute(Attribute::Reset), ResetColor)?;
+        if marks != 0 {
+            // The middle of a marked cell: its 5, or a space.
+            mark(out, 4)?;
+        } else {
+            let ch = if d == 0 { '.' } else { char::from(b'0' + d) };
+            queue!(out, Print(ch), SetAttribute(Attribute::Reset), ResetColor)?;
+        }
     }
     // The lines under the board.
     let width = w as usize;
@@ -1138,6 +1144,7 @@ mod tests {
     struct Glyph {
         ch: char,
         bold: bool,
+        dim: bool,
         italic: bool,
         underlined: bool,
         reverse: bool,
@@ -1149,6 +1156,7 @@ mod tests {
     const BLANK: Glyph = Glyph {
         ch: ' ',
         bold: false,
+        dim: false,
         italic: false,
         underlined: false,
         reverse: false,
@@ -1197,6 +1205,7 @@ mod tests {
                         match a {
                             0 => pen = BLANK,
                             1 => pen.bold = true,
+                            2 => pen.dim = true,
                             3 => pen.italic = true,
                             4 => pen.underlined = true,
                             7 => pen.reverse = true,
@@ -1307,7 +1316,7 @@ mod tests {
             };
             let glyph = screen[row][col];
             let d = board.0[c];
-            let marks = if d == 0 { g.marks(c as u8) } else { 0 };
+            let marks = if d == 0 && large { g.marks(c as u8) } else { 0 };
             let near = c != sel
                 && (r == sel / 9 || k == sel % 9 || (r / 3, k / 3) == (sel / 27, sel % 9 / 3));
             let marked = (checked | hinted) >> c & 1 == 1;
@@ -1323,11 +1332,13 @@ mod tests {
             };
             let want = Glyph {
                 ch: match d {
-                    0 if large && marks >> 4 & 1 == 1 => '5',
+                    0 if marks >> 4 & 1 == 1 => '5',
+                    0 if marks != 0 => ' ',
                     0 => '.',
                     _ => char::from(b'0' + d),
                 },
                 bold: g.is_given(c as u8),
+                dim: marks >> 4 & 1 == 1,
                 italic: !ui.colour && marked,
                 underlined: lit || !ui.colour && marked,
                 reverse: c == sel,
@@ -1350,6 +1361,7 @@ mod tests {
                         } else {
                             ' '
                         },
+                        dim: marks >> (m - 1) & 1 == 1,
                         reverse: c == sel,
                         bg,
                         ..BLANK
@@ -1463,6 +1475,12 @@ mod tests {
             let mut ui = ui_of(SINGLE_FIRST, colour);
             ui.game.apply(Move::Hint);
             assert!(matches!(ui.game.hint, Some(Hint::Step(s)) if s.place.is_some()));
+            check_sizes(&ui);
+            // Every empty cell's candidates as marks: some with a 5 in the middle, some
+            // without.
+            ui.game.apply(Move::FillMarks);
+            let fives = (0..81).filter(|&c| ui.game.marks(c) & 1 << 4 != 0).count();
+            assert!(fives > 0 && fives < ui.game.board().blanks());
             check_sizes(&ui);
         }
     }
