@@ -104,7 +104,8 @@ static FLAGS: [(Opt, Flag); 12] = [
              q quits (n and q ask first when the position is changed, not saved and not \
              solved); Ctrl-Z stops the game as a shell job, fg resumes it with the clock \
              paused. NO_COLOR turns colour off. Needs a terminal of at least 40x20; from 44 rows \
-             up the board is drawn large, with each empty cell's pencil marks in it.",
+             up the board is drawn large, with each empty cell's pencil marks in it (those a hint \
+             takes underlined).",
         ),
     ),
     (

@@ -882,8 +882,9 @@ fn save(ui: &mut Ui) {
 ///   ╔═══╤═══╤═══╦═══   rows 4r+1..=4r+3 and columns 4k+1..=4k+3 are cell rXcY's
 ///   ║1 3│   │   ║        (r, k from 0): its digit in the middle, (4r+2, 4k+2), or its
 ///   ║   │ 7 │ . ║        pencil marks, dim, mark m at (4r+1 + (m-1)/3, 4k+1 + (m-1)%3),
-///   ║  9│   │   ║        or, with neither, a '.' in the middle
-///   ╟───┼───┼───╫───   thin rules between cells, double ones between boxes
+///   ║  9│   │   ║        or, with neither, a '.' in the middle; a mark that the hint
+///   ╟───┼───┼───╫───     shown takes from the cell is underlined (and red) instead of dim;
+///                      thin rules between cells, double ones between boxes
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Layout {
@@ -1049,11 +1050,28 @@ fn draw<W: Write>(out: &mut W, ui: &Ui, (w, h): (u16, u16)) -> io::Result<()> {
         } else {
             0
         };
+        // The marks a hint shown takes from this cell: underlined (and red) instead of dim.
+        let struck = match g.hint {
+            Some(Hint::Step(step)) => {
+                (0..9).fold(0u16, |m, i| m | ((step.remove[i] >> c & 1) as u16) << i)
+            }
+            _ => 0,
+        };
         // Mark `i + 1` (dim, apart from digits) or a space, at the cursor.
         let mark = |out: &mut W, i: u16| -> io::Result<()> {
             if marks >> i & 1 == 1 {
-                let m = char::from(b'1' + i as u8);
-                queue!(out, SetAttribute(Attribute::Dim), Print(m))?;
+                if struck >> i & 1 == 0 {
+                    queue!(out, SetAttribute(Attribute::Dim))?;
+                } else if ui.colour {
+                    queue!(
+                        out,
+                        SetForegroundColor(Color::Red),
+                        SetAttribute(Attribute::Underlined)
+                    )?;
+                } else {
+                    queue!(out, SetAttribute(Attribute::Underlined))?;
+                }
+                queue!(out, Print(char::from(b'1' + i as u8)))?;
             } else {
                 queue!(out, Print(' '))?;
             }
@@ -1330,22 +1348,29 @@ mod tests {
             } else {
                 near.then_some(DARK_GREY)
             };
+            // Mark m: shown dim, or, when the hint shown takes it from this cell,
+            // underlined and red.
+            let shown = |m: usize| marks >> (m - 1) & 1 == 1;
+            let taken = |m: usize| {
+                shown(m) && matches!(g.hint, Some(Hint::Step(s)) if s.remove[m - 1] >> c & 1 == 1)
+            };
+            let red = |m: usize| (ui.colour && taken(m)).then_some(RED);
             let want = Glyph {
                 ch: match d {
-                    0 if marks >> 4 & 1 == 1 => '5',
+                    0 if shown(5) => '5',
                     0 if marks != 0 => ' ',
                     0 => '.',
                     _ => char::from(b'0' + d),
                 },
                 bold: g.is_given(c as u8),
-                dim: marks >> 4 & 1 == 1,
+                dim: shown(5) && !taken(5),
                 italic: !ui.colour && marked,
-                underlined: lit || !ui.colour && marked,
+                underlined: lit || !ui.colour && marked || taken(5),
                 reverse: c == sel,
                 fg: match (ui.colour, lit, d != 0 && !g.is_given(c as u8)) {
                     (false, _, _) => None,
                     (true, true, _) => Some(YELLOW),
-                    (true, false, player) => player.then_some(CYAN),
+                    (true, false, player) => player.then_some(CYAN).or(red(5)),
                 },
                 bg,
             };
@@ -1361,7 +1386,9 @@ mod tests {
                         } else {
                             ' '
                         },
-                        dim: marks >> (m - 1) & 1 == 1,
+                        dim: shown(m) && !taken(m),
+                        underlined: taken(m),
+                        fg: red(m),
                         reverse: c == sel,
                         bg,
                         ..BLANK
@@ -1482,6 +1509,15 @@ mod tests {
             let fives = (0..81).filter(|&c| ui.game.marks(c) & 1 << 4 != 0).count();
             assert!(fives > 0 && fives < ui.game.board().blanks());
             check_sizes(&ui);
+            // The naked pair's hint on every cell's marks: those it takes are
+            // underlined (red), r1c7's 9 the first.
+            let mut ui = new_ui(colour);
+            ui.game.apply(Move::FillMarks);
+            ui.game.apply(Move::Hint);
+            assert!(hint_text(&ui).contains("r1c7 <> 9; r4c7 <> 69"));
+            check_sizes(&ui);
+            let nine = check_drawn(&ui, (80, 50))[3][27];
+            assert_eq!((nine.ch, nine.underlined), ('9', true));
         }
     }
 
