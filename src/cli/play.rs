@@ -879,12 +879,12 @@ fn save(ui: &mut Ui) {
 /// cell, with an empty cell's pencil marks in it where a phone keypad has them:
 ///
 /// ```text
-///   ╔═══╤═══╤═══╦═══   rows 4r+1..=4r+3 and columns 4k+1..=4k+3 are cell rXcY's
-///   ║1 3│   │   ║        (r, k from 0): its digit in the middle, (4r+2, 4k+2), or its
+///   ╔═══╤═══╤═══╦═══   cell rXcY (r, k from 0) takes rows 4r+1..=4r+3 and columns
+///   ║1 3│   │   ║        4k+1..=4k+3: its digit in the middle, (4r+2, 4k+2); or its
 ///   ║   │ 7 │ . ║        pencil marks, dim, mark m at (4r+1 + (m-1)/3, 4k+1 + (m-1)%3),
-///   ║  9│   │   ║        or, with neither, a '.' in the middle; a mark that the hint
-///   ╟───┼───┼───╫───     shown takes from the cell is underlined (and red) instead of dim;
-///                      thin rules between cells, double ones between boxes
+///   ║  9│   │   ║        those the hint shown takes underlined (and red) instead;
+///   ╟───┼───┼───╫───     or, with neither, a '.' in the middle. Thin rules part the
+///                        cells, double ones the boxes.
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Layout {
