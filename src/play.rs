@@ -354,7 +354,7 @@ fn place(p: &mut Position, c: u8, d: u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grade::candidates::{cell_name, sees};
+    use crate::grade::candidates::{cell_name, digits, sees};
     use crate::grade::Technique;
     use crate::solve::unique_solution;
 
@@ -644,7 +644,8 @@ mod tests {
     #[test]
     fn filled_marks_are_the_candidates_less_what_hints_removed_and_undo_takes_them_back() {
         let mut g = game(PAIR);
-        // The player's marks in r1c2, a wrong digit in r1c3, a hint's step applied.
+        // The player's marks in r1c2, a hint's step applied, and a wrong digit in r1c3
+        // (taken out while the hint is asked: hints need right digits).
         g.apply(Move::TogglePencil);
         g.apply(Move::Digit(5));
         g.apply(Move::TogglePencil);
@@ -673,7 +674,7 @@ mod tests {
                     })
                     .collect()
             };
-            let got: Vec<u8> = crate::grade::candidates::digits(g.marks(c)).collect();
+            let got: Vec<u8> = digits(g.marks(c)).collect();
             assert_eq!(got, want, "{}", cell_name(c));
         }
         assert!(step.remove.iter().any(|&m| m != 0));
