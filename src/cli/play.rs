@@ -882,8 +882,9 @@ fn save(ui: &mut Ui) {
 ///   ╔═══╤═══╤═══╦═══   cell rXcY (r, k from 0) takes rows 4r+1..=4r+3 and columns
 ///   ║1 3│   │   ║        4k+1..=4k+3: its digit in the middle, (4r+2, 4k+2); or its
 ///   ║   │ 7 │ . ║        pencil marks, dim, mark m at (4r+1 + (m-1)/3, 4k+1 + (m-1)%3),
-///   ║  9│   │   ║        those the hint shown takes underlined (and red) instead;
-///   ╟───┼───┼───╫───     or, with neither, a '.' in the middle. Thin rules part the
+///   ║  9│   │   ║        those the hint shown takes underlined (and red), those of the
+///   ╟───┼───┼───╫───     selected cell's digit lit like its digits (yellow, not dim);
+///                        or, with neither, a '.' in the middle. Thin rules part the
 ///                        cells, double ones the boxes.
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1057,10 +1058,16 @@ fn draw<W: Write>(out: &mut W, ui: &Ui, (w, h): (u16, u16)) -> io::Result<()> {
             }
             _ => 0,
         };
-        // Mark `i + 1` (dim, apart from digits) or a space, at the cursor.
+        // Mark `i + 1` (dim, apart from digits; lit like the digits when it is the
+        // selected cell's digit) or a space, at the cursor.
         let mark = |out: &mut W, i: u16| -> io::Result<()> {
             if marks >> i & 1 == 1 {
-                if struck >> i & 1 == 0 {
+                let lit = i as u8 + 1 == sel_digit;
+                if struck >> i & 1 == 0 && lit {
+                    if ui.colour {
+                        queue!(out, SetForegroundColor(Color::Yellow))?;
+                    }
+                } else if struck >> i & 1 == 0 {
                     queue!(out, SetAttribute(Attribute::Dim))?;
                 } else if ui.colour {
                     queue!(
@@ -1354,7 +1361,13 @@ mod tests {
             let taken = |m: usize| {
                 shown(m) && matches!(g.hint, Some(Hint::Step(s)) if s.remove[m - 1] >> c & 1 == 1)
             };
-            let red = |m: usize| (ui.colour && taken(m)).then_some(RED);
+            // Lit (yellow, not dim) when it is the selected cell's digit.
+            let lit_mark = |m: usize| shown(m) && !taken(m) && m as u8 == board.0[sel];
+            let red = |m: usize| match (ui.colour, taken(m), lit_mark(m)) {
+                (false, _, _) => None,
+                (true, true, _) => Some(RED),
+                (true, false, lit) => lit.then_some(YELLOW),
+            };
             let want = Glyph {
                 ch: match d {
                     0 if shown(5) => '5',
@@ -1363,7 +1376,7 @@ mod tests {
                     _ => char::from(b'0' + d),
                 },
                 bold: g.is_given(c as u8),
-                dim: shown(5) && !taken(5),
+                dim: shown(5) && !taken(5) && !lit_mark(5),
                 italic: !ui.colour && marked,
                 underlined: lit || !ui.colour && marked || taken(5),
                 reverse: c == sel,
@@ -1386,7 +1399,7 @@ mod tests {
                         } else {
                             ' '
                         },
-                        dim: shown(m) && !taken(m),
+                        dim: shown(m) && !taken(m) && !lit_mark(m),
                         underlined: taken(m),
                         fg: red(m),
                         reverse: c == sel,
@@ -1508,6 +1521,11 @@ mod tests {
             ui.game.apply(Move::FillMarks);
             let fives = (0..81).filter(|&c| ui.game.marks(c) & 1 << 4 != 0).count();
             assert!(fives > 0 && fives < ui.game.board().blanks());
+            check_sizes(&ui);
+            // The cursor on the given 7 of r1c2: the 7s among the marks are lit too.
+            ui.game.apply(Move::Select(1));
+            assert_eq!(ui.game.board().0[1], 7);
+            assert!((0..81).any(|c| ui.game.marks(c) & digit(7) != 0));
             check_sizes(&ui);
             // The naked pair's hint on every cell's marks: those it takes are
             // underlined (red), r1c7's 9 the first.
