@@ -90,8 +90,8 @@ static FLAGS: [(Opt, Flag); 12] = [
              not standard input, the keyboard is there), or, without FILE, new ones at the -m \
              level (default 1). Arrows or hjkl move, a click selects; 1-9 place; 0, ., space, \
              Backspace or Delete clear; p toggles pencil marks; m fills every empty cell's marks \
-             with its candidates (the digits no peer holds, less those hints took away); c checks (conflicts and wrong \
-             digits marked, a solved grid says so with the time; filling the last empty cell \
+             with its candidates (the digits no peer holds, less those hints took away); c \
+             checks (conflicts and wrong digits marked, a solved grid says so with the time; filling the last empty cell \
              checks by itself); ? shows the next logical step, as sudoku-grade --steps would, \
              and a second ? applies it; u and r undo and redo; n deals the next puzzle; s \
              saves the puzzle, then the position reached, then FILE's puzzles after it, to the \
