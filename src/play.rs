@@ -225,15 +225,9 @@ impl Game {
             }
             Move::Clear => {}
             Move::FillMarks => {
-                let mut next = self.now;
-                for c in (0..81).filter(|&c| next.digits[c] == 0) {
-                    let held = cells(PEERS[c])
-                        .map(|q| next.digits[q as usize])
-                        .filter(|&d| d != 0)
-                        .fold(0, |m, d| m | digit(d));
-                    next.marks[c] = ALL & !held & !next.removed[c];
-                }
-                self.change(next);
+                // The candidates as hints see them; a filled cell has none.
+                let marks = self.grid().cand;
+                self.change(Position { marks, ..self.now });
             }
             Move::Check => self.checked = Some(self.check()),
             Move::Hint => match hint {

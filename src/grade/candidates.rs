@@ -192,7 +192,8 @@ pub struct Grid {
 
 impl Grid {
     /// The candidates of `board`: every digit in every blank, less those its peers hold.
-    /// The givens must not clash: every caller has checked them (a grader's puzzle has one
+    /// Those are right whatever the digits, but a technique needs givens that do not
+    /// clash: every caller that grades has checked them (a grader's puzzle has one
     /// solution, a hint's board only digits of the solution).
     pub fn new(board: &Board) -> Grid {
         let mut g = Grid {
