@@ -108,6 +108,17 @@ fn place(c: usize) -> (usize, usize) {
     (1 + r + r / 3, 2 + 2 * k + 2 * (k / 3))
 }
 
+/// The screen row and column (from 0) of the middle of cell `c` on the large board.
+fn large_place(c: usize) -> (usize, usize) {
+    (2 + 4 * (c / 9), 2 + 4 * (c % 9))
+}
+
+/// Whether cells `a` and `b` share a row, a column or a box (a cell shares them with
+/// itself).
+fn same_house(a: usize, b: usize) -> bool {
+    a / 9 == b / 9 || a % 9 == b % 9 || (a / 27, a % 9 / 3) == (b / 27, b % 9 / 3)
+}
+
 /// The board on the screen, as 81 bytes: digits, and `.` for an empty cell.
 fn board(screen: &str) -> String {
     let lines: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
@@ -227,11 +238,8 @@ fn play_in_a_real_terminal() {
     // hint's, which a digit placed there later leaves alone) and back.
     t.keys(&["p"]);
     t.wait_for(" · pencil marks");
-    let peers = |a: usize, b: usize| {
-        a / 9 == b / 9 || a % 9 == b % 9 || (a / 27, a % 9 / 3) == (b / 27, b % 9 / 3)
-    };
     let marked = (0..81)
-        .find(|&c| second.as_bytes()[c] == b'.' && !peers(c, cell))
+        .find(|&c| second.as_bytes()[c] == b'.' && !same_house(c, cell))
         .unwrap();
     let marked_name = format!("r{}c{}", marked / 9 + 1, marked % 9 + 1);
     let mut keys = path(31, marked);
@@ -371,10 +379,12 @@ fn a_small_terminal_is_told_and_sigterm_restores_the_terminal() {
     t.tmux(&["resize-window", "-t", "0", "-x", "80", "-y", "50"]);
     let s = t.wait_for_line(0, "╔═══╤═══╤═══╦═══╤═══╤═══╦═══╤═══╤═══╗");
     let lines: Vec<Vec<char>> = s.lines().map(|l| l.chars().collect()).collect();
-    let c = (0..81)
-        .rfind(|&c| lines[2 + 4 * (c / 9)][2 + 4 * (c % 9)] == '.')
-        .unwrap();
-    let (row, col) = (1 + 4 * (c / 9), 1 + 4 * (c % 9));
+    let digit_at = |q: usize| {
+        let (row, col) = large_place(q);
+        lines[row][col]
+    };
+    let c = (0..81).rfind(|&c| digit_at(c) == '.').unwrap();
+    let (row, col) = (large_place(c).0 - 1, large_place(c).1 - 1);
     let name = format!("r{}c{}", c / 9 + 1, c % 9 + 1);
     t.keys(&[
         "-l",
@@ -383,19 +393,15 @@ fn a_small_terminal_is_told_and_sigterm_restores_the_terminal() {
     t.wait_for_line(37, &name);
     t.keys(&["p", "2", "5"]);
     let s = t.wait_for_line(37, &format!("{name}  marks 2 5"));
-    let lines: Vec<Vec<char>> = s.lines().map(|l| l.chars().collect()).collect();
+    let marked: Vec<Vec<char>> = s.lines().map(|l| l.chars().collect()).collect();
     let cell: Vec<String> = (row..row + 3)
-        .map(|r| lines[r][col..col + 3].iter().collect())
+        .map(|r| marked[r][col..col + 3].iter().collect())
         .collect();
     assert_eq!(cell, [" 2 ", " 5 ", "   "], "{s}");
     // m fills every empty cell's marks with its candidates: in this cell, the digits none
     // of its peers on the screen holds.
-    let digit_at = |q: usize| lines[2 + 4 * (q / 9)][2 + 4 * (q % 9)];
-    let peers = |a: usize, b: usize| {
-        a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27, a % 9 / 3) == (b / 27, b % 9 / 3))
-    };
     let candidates: Vec<String> = ('1'..='9')
-        .filter(|&d| (0..81).all(|q| !peers(q, c) || digit_at(q) != d))
+        .filter(|&d| (0..81).all(|q| q == c || !same_house(q, c) || digit_at(q) != d))
         .map(String::from)
         .collect();
     t.keys(&["m"]);

@@ -1062,21 +1062,17 @@ fn draw<W: Write>(out: &mut W, ui: &Ui, (w, h): (u16, u16)) -> io::Result<()> {
         // selected cell's digit) or a space, at the cursor.
         let mark = |out: &mut W, i: u16| -> io::Result<()> {
             if marks >> i & 1 == 1 {
-                let lit = i as u8 + 1 == sel_digit;
-                if struck >> i & 1 == 0 && lit {
-                    if ui.colour {
-                        queue!(out, SetForegroundColor(Color::Yellow))?;
-                    }
-                } else if struck >> i & 1 == 0 {
-                    queue!(out, SetAttribute(Attribute::Dim))?;
-                } else if ui.colour {
-                    queue!(
+                let (taken, lit) = (struck >> i & 1 == 1, i as u8 + 1 == sel_digit);
+                match (taken, lit, ui.colour) {
+                    (false, false, _) => queue!(out, SetAttribute(Attribute::Dim))?,
+                    (false, true, true) => queue!(out, SetForegroundColor(Color::Yellow))?,
+                    (false, true, false) => {}
+                    (true, _, true) => queue!(
                         out,
                         SetForegroundColor(Color::Red),
                         SetAttribute(Attribute::Underlined)
-                    )?;
-                } else {
-                    queue!(out, SetAttribute(Attribute::Underlined))?;
+                    )?,
+                    (true, _, false) => queue!(out, SetAttribute(Attribute::Underlined))?,
                 }
                 queue!(out, Print(char::from(b'1' + i as u8)))?;
             } else {
