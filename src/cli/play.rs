@@ -12,7 +12,8 @@
 //!   r1c2  marks 3 5               the selected cell and its pencil marks
 //!   Hint: r1c7 <> 9; ...          the last message: a check, a hint, a save
 //!   Puzzle 1 · medium · 0:42 · digits          the status line
-//!   arrows/hjkl move · 1-9 place · ...         the keys
+//!   arrows/hjkl move · 1-9 place · ...         the keys, unless the message needs
+//!                                              their rows (`fit_under`)
 //! ```
 //!
 //! That is the small board, on any terminal of at least 40x20 (`MIN`); from 40x44
@@ -987,6 +988,31 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// The lines under the board cut to `rows` rows, the status line's among them: `under`
+/// (the cell line and the message's lines) first, then `keys` only if the whole of both
+/// fits, so that a long hint takes the keys' rows until the next key clears it; a message
+/// that still does not fit ends, cut, in '…' on the last row it has.
+fn fit_under(
+    mut under: Vec<String>,
+    keys: Vec<String>,
+    rows: u16,
+    width: usize,
+) -> (Vec<String>, Vec<String>) {
+    let room = rows as usize - 1;
+    if under.len() + keys.len() <= room {
+        return (under, keys);
+    }
+    if under.len() > room {
+        under.truncate(room);
+        let last = under.last_mut().unwrap();
+        while last.chars().count() + 1 > width {
+            last.pop();
+        }
+        last.push('…');
+    }
+    (under, Vec::new())
+}
+
 /// Draws `ui` on a terminal of `w` columns and `h` rows.
 fn draw<W: Write>(out: &mut W, ui: &Ui, (w, h): (u16, u16)) -> io::Result<()> {
     if w < MIN.0 || h < MIN.1 {
@@ -1128,7 +1154,7 @@ fn draw<W: Write>(out: &mut W, ui: &Ui, (w, h): (u16, u16)) -> io::Result<()> {
         marks
     )];
     under.extend(wrap(&ui.message, width));
-    let keys = wrap(KEYS, width);
+    let (under, keys) = fit_under(under, wrap(KEYS, width), h - layout.rows(), width);
     let status = format!(
         "Puzzle {} · {} · {} · {}",
         ui.deck.number(ui.number),
@@ -1411,7 +1437,8 @@ mod tests {
             }
         }
         // Under the board: the cell and its marks, the message, the status line last but
-        // the keys, and nothing else.
+        // the keys, and nothing else; the keys only where the message leaves them room,
+        // and a message too long even without them cut, in '…'.
         let rows: Vec<String> = screen[board_rows..].iter().map(|l| text(l)).collect();
         let marks: Vec<String> = crate::grade::candidates::digits(g.marks(sel as u8))
             .map(|d| d.to_string())
@@ -1422,8 +1449,17 @@ mod tests {
             format!("{}  marks {}", cell_name(sel as u8), marks.join(" "))
         }];
         want.extend(wrap(&ui.message, size.0 as usize));
-        let keys = wrap(KEYS, size.0 as usize);
-        want.resize(rows.len() - 1 - keys.len(), String::new());
+        let mut keys = wrap(KEYS, size.0 as usize);
+        let room = rows.len() - 1;
+        if want.len() + keys.len() > room {
+            keys.clear();
+        }
+        if want.len() > room {
+            let cut: String = want[room - 1].chars().take(size.0 as usize - 1).collect();
+            want.truncate(room - 1);
+            want.push(cut + "…");
+        }
+        want.resize(room - keys.len(), String::new());
         want.push(format!(
             "Puzzle {} · {} · {} · {}",
             ui.deck.number(ui.number),
@@ -1506,7 +1542,19 @@ mod tests {
             ui.solved_in = None;
             ui.started = Instant::now() - Duration::from_secs(61);
             let screen = check_drawn(&ui, (40, 20));
-            assert!(text(&screen[16]).contains(" · 1:01 · pencil marks"));
+            assert!(text(&screen[19]).contains(" · 1:01 · pencil marks"));
+            // All of it there, in three lines where the keys were; at 80 columns, in two
+            // lines above the keys.
+            let shown: Vec<String> = screen[14..17].iter().map(|l| text(l)).collect();
+            assert_eq!(shown.join(" "), ui.message);
+            assert_eq!(text(&screen[17]), "");
+            let wide = check_drawn(&ui, (80, 24));
+            assert!(text(&wide[23]).ends_with("q quit"));
+            // A message too long for the rows under the board even without the keys.
+            ui.message = [ui.message.as_str(); 3].join(" ");
+            let screen = check_drawn(&ui, (40, 20));
+            assert!(text(&screen[18]).ends_with('…'));
+            check_sizes(&ui);
             // A hint of a single: its cell.
             let mut ui = ui_of(SINGLE_FIRST, colour);
             ui.game.apply(Move::Hint);
