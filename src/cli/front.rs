@@ -89,23 +89,23 @@ static FLAGS: [(Opt, Flag); 12] = [
             "Play in the terminal: the puzzles of FILE in order (any form sudoku-solve reads; \
              not standard input, the keyboard is there), or, without FILE, new ones at the -m \
              level (default 1). Arrows or hjkl move, a click selects; 1-9 place; 0, ., space, \
-             Backspace or Delete clear; p toggles pencil marks; m fills every empty cell's marks \
-             with its candidates (the digits no peer holds, less those hints took away); c \
-             checks (conflicts and wrong digits marked, a solved grid says so with the time; filling the last empty cell \
-             checks by itself); ? shows the next logical step, as sudoku-grade --steps would, \
-             and a second ? applies it; u and r undo and redo; n deals the next puzzle; s \
-             saves the puzzle, then the position reached, then FILE's puzzles after it, to the \
-             -o file (default sudoku-saved.txt; never over a FILE of other puzzles too unless \
-             FILE is a save) as a board stream, the clock, pencil marks and number in a \
-             comment before them, and --play on that file resumes the game, then deals the \
-             puzzles, from FILE or new, that were to follow it \
-             (in FILE, a board that keeps every given of the puzzle before it and fills more \
-             cells is that puzzle's position, not a puzzle); \
-             q quits (n and q ask first when the position is changed, not saved and not \
-             solved); Ctrl-Z stops the game as a shell job, fg resumes it with the clock \
-             paused. NO_COLOR turns colour off. Needs a terminal of at least 40x20; from 44 rows \
-             up the board is drawn large, with each empty cell's pencil marks in it (those a hint \
-             takes underlined).",
+             Backspace or Delete clear; p toggles pencil marks; m fills every empty cell's \
+             marks with its candidates (the digits no peer holds, less those hints took \
+             away); c checks (conflicts and wrong digits marked, a solved grid says so with \
+             the time; filling the last empty cell checks by itself); ? shows the next \
+             logical step, as sudoku-grade --steps would, and a second ? applies it; u and r \
+             undo and redo; n deals the next puzzle; s saves the puzzle, then the position \
+             reached, then FILE's puzzles after it, to the -o file (default sudoku-saved.txt; \
+             never over a FILE of other puzzles too unless FILE is a save) as a board stream, \
+             the clock, pencil marks and number in a comment before them, and --play on that \
+             file resumes the game, then deals the puzzles, from FILE or new, that were to \
+             follow it (in FILE, a board that keeps every given of the puzzle before it and \
+             fills more cells is that puzzle's position, not a puzzle); q quits (n and q ask \
+             first when the position is changed, not saved and not solved); Ctrl-Z stops the \
+             game as a shell job, fg resumes it with the clock paused. NO_COLOR turns colour \
+             off. Needs a terminal of at least 40x20; from 44 rows up the board is drawn \
+             large, with each empty cell's pencil marks in it (those a hint takes \
+             underlined).",
         ),
     ),
     (

@@ -1154,7 +1154,8 @@ fn draw<W: Write>(out: &mut W, ui: &Ui, (w, h): (u16, u16)) -> io::Result<()> {
         marks
     )];
     under.extend(wrap(&ui.message, width));
-    let (under, keys) = fit_under(under, wrap(KEYS, width), h - layout.rows(), width);
+    let top = layout.rows();
+    let (under, keys) = fit_under(under, wrap(KEYS, width), h - top, width);
     let status = format!(
         "Puzzle {} · {} · {} · {}",
         ui.deck.number(ui.number),
@@ -1163,7 +1164,6 @@ fn draw<W: Write>(out: &mut W, ui: &Ui, (w, h): (u16, u16)) -> io::Result<()> {
         if g.pencil { "pencil marks" } else { "digits" }
     );
     let status_row = h - 1 - keys.len() as u16;
-    let top = layout.rows();
     for row in top..h {
         let text = if row < status_row {
             under.get((row - top) as usize).cloned().unwrap_or_default()
@@ -1385,7 +1385,8 @@ mod tests {
             };
             // Lit (yellow, not dim) when it is the selected cell's digit.
             let lit_mark = |m: usize| shown(m) && !taken(m) && m as u8 == board.0[sel];
-            let red = |m: usize| match (ui.colour, taken(m), lit_mark(m)) {
+            // Its colour: red taken, yellow lit, else none.
+            let mark_fg = |m: usize| match (ui.colour, taken(m), lit_mark(m)) {
                 (false, _, _) => None,
                 (true, true, _) => Some(RED),
                 (true, false, lit) => lit.then_some(YELLOW),
@@ -1405,7 +1406,7 @@ mod tests {
                 fg: match (ui.colour, lit, d != 0 && !g.is_given(c as u8)) {
                     (false, _, _) => None,
                     (true, true, _) => Some(YELLOW),
-                    (true, false, player) => player.then_some(CYAN).or(red(5)),
+                    (true, false, player) => player.then_some(CYAN).or(mark_fg(5)),
                 },
                 bg,
             };
@@ -1423,7 +1424,7 @@ mod tests {
                         },
                         dim: shown(m) && !taken(m) && !lit_mark(m),
                         underlined: taken(m),
-                        fg: red(m),
+                        fg: mark_fg(m),
                         reverse: c == sel,
                         bg,
                         ..BLANK
