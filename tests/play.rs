@@ -44,13 +44,11 @@ impl Tmux {
         self.tmux(&[&["send-keys", "-t", "0"][..], keys].concat());
     }
 
-    /// The left button pressed on cell `from` and released on cell `to`, as the mouse
-    /// reports it to a program that asked for SGR reports.
-    fn drag(&self, from: usize, to: usize) {
-        let at = |c: usize, end: char| {
-            let (row, col) = place(c);
-            format!("\x1b[<0;{};{}{end}", col + 1, row + 1)
-        };
+    /// The left button pressed at screen row and column `from` (from 0) and released at
+    /// `to`, as the mouse reports it to a program that asked for SGR reports.
+    fn drag(&self, from: (usize, usize), to: (usize, usize)) {
+        let at =
+            |(row, col): (usize, usize), end: char| format!("\x1b[<0;{};{}{end}", col + 1, row + 1);
         self.keys(&["-l", &(at(from, 'M') + &at(to, 'm'))]);
     }
 
@@ -230,7 +228,7 @@ fn play_in_a_real_terminal() {
     t.keys(&["r"]);
     t.wait_for_board(|b| b[cell] == digit);
     // Pressed at r5c5 and released at r6c6, the mouse selects r5c5; k goes up a row.
-    t.drag(40, 50);
+    t.drag(place(40), place(50));
     t.wait_for_line(13, "r5c5");
     t.keys(&["k"]);
     t.wait_for_line(13, "r4c5");
@@ -249,7 +247,7 @@ fn play_in_a_real_terminal() {
     t.keys(&["p"]);
     t.wait_for(" · digits");
     // Back to the hint's cell with a click.
-    t.drag(cell, cell);
+    t.drag(place(cell), place(cell));
     t.wait_for_line(13, &format!("r{r}c{c}"));
     // Saved as a board stream that sudoku-check reads: the clock (past a second, to be
     // seen), the marks and the game's number in a comment, the puzzle, then the position.
@@ -386,10 +384,7 @@ fn a_small_terminal_is_told_and_sigterm_restores_the_terminal() {
     let c = (0..81).rfind(|&c| digit_at(c) == '.').unwrap();
     let (row, col) = (large_place(c).0 - 1, large_place(c).1 - 1);
     let name = format!("r{}c{}", c / 9 + 1, c % 9 + 1);
-    t.keys(&[
-        "-l",
-        &format!("\x1b[<0;{0};{1}M\x1b[<0;{0};{1}m", col + 1, row + 1),
-    ]);
+    t.drag((row, col), (row, col));
     t.wait_for_line(37, &name);
     t.keys(&["p", "2", "5"]);
     let s = t.wait_for_line(37, &format!("{name}  marks 2 5"));
