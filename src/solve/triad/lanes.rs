@@ -1,9 +1,10 @@
 //! Vectors of 16-bit lanes for the triad solver ([`super::triad`]): a 16-lane `Wide` (a box)
-//! and an 8-lane `Narrow` (a band), with two backends that compute the same thing:
-//! [`Avx2`] (x86-64 intrinsics, for a CPU that [`Avx2::detect`] finds has AVX2) and [`Portable`]
-//! (plain arrays, on any CPU: the tests and the fuzzer hold the AVX2 backend to it). The
-//! solver is written once, generic over [`Lanes`], so both backends take the same steps and
-//! find the same first solution.
+//! and an 8-lane `Narrow` (a band), with three backends that compute the same thing:
+//! [`Avx2`] (x86-64 intrinsics, for a CPU that `Avx2::detect` finds has AVX2), [`Avx512`]
+//! (the same, with AVX-512's one-instruction 16-bit popcount, for a CPU that has it too)
+//! and [`Portable`] (plain arrays, on any CPU: the tests and the fuzzer hold the others to
+//! it). The solver is written once, generic over [`Lanes`], so every backend takes the same
+//! steps and finds the same first solution.
 //!
 //! Shuffles are given lane by lane: `ctl[i]` is the source lane of output lane `i`, or
 //! [`ZERO`] for a zero. [`Ctl16`] and [`Ctl8`] keep, beside the lane numbers, the byte
@@ -88,9 +89,9 @@ impl Ctl8 {
     }
 }
 
-/// The operations the solver needs. Every method is `#[inline(always)]` in both backends,
-/// so that the whole search compiles into the one function that calls it (and, for
-/// [`Avx2`], is compiled with AVX2 enabled).
+/// The operations the solver needs. Every method is `#[inline(always)]` in every backend,
+/// so that the whole search compiles into the one function that calls it (and, for an
+/// x86-64 backend, is compiled with the CPU features that backend proves).
 pub trait Lanes: Copy {
     type Wide: Copy + PartialEq;
     type Narrow: Copy + PartialEq;
@@ -268,31 +269,39 @@ impl Lanes for Portable {
 }
 
 #[cfg(target_arch = "x86_64")]
-pub use avx2::Avx2;
+pub use x86::{Avx2, Avx512};
 
 #[cfg(target_arch = "x86_64")]
-mod avx2 {
+mod x86 {
     use super::{Ctl16, Ctl8, Lanes};
     use std::arch::x86_64::*;
 
-    /// The AVX2 backend, and the proof that the CPU has AVX2, POPCNT and BMI1: its one
-    /// constructor, [`Avx2::detect`], asks the CPU. Every vector of this backend is made by
-    /// [`Lanes::wide`] or [`Lanes::narrow`], which take an `Avx2`, or computed from such
-    /// vectors, so a method that has a vector to work on runs on a CPU that has the
-    /// instructions (safe by construction, whatever module calls it). Inside a function
-    /// compiled with those features (the solver's search) the methods inline into plain
-    /// instructions; elsewhere they are correct, only slower.
+    /// An x86-64 backend, and the proof that the CPU has its instructions: AVX2, POPCNT
+    /// and BMI1, and with `BITALG` also AVX-512 F, VL, BW and BITALG, whose `vpopcntw`
+    /// counts the bits of 16 lanes in one instruction (the AVX2 way takes eight). Its one
+    /// constructor, `detect`, asks the CPU. Every vector of a backend is made by
+    /// [`Lanes::wide`] or [`Lanes::narrow`], which take the backend, or computed from such
+    /// vectors, and carries the backend's `BITALG` in its type, so a method that has a
+    /// vector to work on runs on a CPU that has the instructions (safe by construction,
+    /// whatever module calls it). Inside a function compiled with those features (the
+    /// solver's search) the methods inline into plain instructions; elsewhere they are
+    /// correct, only slower.
     #[derive(Clone, Copy)]
-    pub struct Avx2(());
+    pub struct Simd<const BITALG: bool>(());
+    /// AVX2 alone.
+    pub type Avx2 = Simd<false>;
+    /// AVX2 and AVX-512's 16-bit popcount (Intel since Ice Lake, AMD since Zen 4).
+    pub type Avx512 = Simd<true>;
 
-    impl Avx2 {
+    impl<const BITALG: bool> Simd<BITALG> {
         /// The backend, when this CPU has what it needs.
         #[inline]
-        pub fn detect() -> Option<Avx2> {
-            let yes = std::arch::is_x86_feature_detected!("avx2")
-                && std::arch::is_x86_feature_detected!("popcnt")
-                && std::arch::is_x86_feature_detected!("bmi1");
-            yes.then_some(Avx2(()))
+        pub fn detect() -> Option<Simd<BITALG>> {
+            use std::arch::is_x86_feature_detected as has;
+            let avx2 = has!("avx2") && has!("popcnt") && has!("bmi1");
+            let bitalg =
+                || has!("avx512f") && has!("avx512vl") && has!("avx512bw") && has!("avx512bitalg");
+            (avx2 && (!BITALG || bitalg())).then_some(Simd(()))
         }
     }
 
@@ -329,9 +338,10 @@ mod avx2 {
     ];
 
     // SAFETY (for every `unsafe` block below): the intrinsics need AVX2, which the CPU has
-    // whenever a vector or an `Avx2` exists (see the type's comment; the private helpers
-    // here are called only by methods that have one); the loads and stores touch 16 or 32
-    // bytes of arrays of that size.
+    // whenever a vector or a backend exists, and `vpopcntw` AVX-512 VL and BITALG, which
+    // it has whenever a vector or a backend with `BITALG` exists (see the backend's
+    // comment; the private helpers here are called only by methods that have one); the
+    // loads and stores touch 16 or 32 bytes of arrays of that size.
     #[inline(always)]
     fn load32(b: &[u8; 32]) -> __m256i {
         unsafe { _mm256_loadu_si256(b.as_ptr().cast()) }
@@ -359,64 +369,68 @@ mod avx2 {
         unsafe { _mm_loadu_si128(b.as_ptr().cast()) }
     }
 
-    impl Lanes for Avx2 {
-        type Wide = W;
-        type Narrow = N;
+    impl<const B: bool> Lanes for Simd<B> {
+        type Wide = W<B>;
+        type Narrow = N<B>;
 
         #[inline(always)]
-        fn wide(self, lanes: [u16; 16]) -> W {
+        fn wide(self, lanes: [u16; 16]) -> W<B> {
             W(unsafe { _mm256_loadu_si256(lanes.as_ptr().cast()) })
         }
         #[inline(always)]
-        fn narrow(self, lanes: [u16; 8]) -> N {
+        fn narrow(self, lanes: [u16; 8]) -> N<B> {
             N(unsafe { _mm_loadu_si128(lanes.as_ptr().cast()) })
         }
         #[inline(always)]
-        fn wide_lanes(x: W) -> [u16; 16] {
+        fn wide_lanes(x: W<B>) -> [u16; 16] {
             let mut out = [0u16; 16];
             unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), x.0) };
             out
         }
         #[inline(always)]
-        fn narrow_lanes(x: N) -> [u16; 8] {
+        fn narrow_lanes(x: N<B>) -> [u16; 8] {
             let mut out = [0u16; 8];
             unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), x.0) };
             out
         }
         #[inline(always)]
-        fn and(a: W, b: W) -> W {
+        fn and(a: W<B>, b: W<B>) -> W<B> {
             W(unsafe { _mm256_and_si256(a.0, b.0) })
         }
         #[inline(always)]
-        fn or(a: W, b: W) -> W {
+        fn or(a: W<B>, b: W<B>) -> W<B> {
             W(unsafe { _mm256_or_si256(a.0, b.0) })
         }
         #[inline(always)]
-        fn and_not(a: W, b: W) -> W {
+        fn and_not(a: W<B>, b: W<B>) -> W<B> {
             W(unsafe { _mm256_andnot_si256(b.0, a.0) })
         }
         #[inline(always)]
-        fn xor(a: W, b: W) -> W {
+        fn xor(a: W<B>, b: W<B>) -> W<B> {
             W(unsafe { _mm256_xor_si256(a.0, b.0) })
         }
         #[inline(always)]
-        fn sub(a: W, b: W) -> W {
+        fn sub(a: W<B>, b: W<B>) -> W<B> {
             W(unsafe { _mm256_sub_epi16(a.0, b.0) })
         }
         #[inline(always)]
-        fn eq(a: W, b: W) -> W {
+        fn eq(a: W<B>, b: W<B>) -> W<B> {
             W(unsafe { _mm256_cmpeq_epi16(a.0, b.0) })
         }
         #[inline(always)]
-        fn less(a: W, b: W) -> W {
+        fn less(a: W<B>, b: W<B>) -> W<B> {
             W(unsafe { _mm256_cmpgt_epi16(b.0, a.0) })
         }
         #[inline(always)]
-        fn is_zero(a: W) -> bool {
+        fn is_zero(a: W<B>) -> bool {
             unsafe { _mm256_testz_si256(a.0, a.0) != 0 }
         }
         #[inline(always)]
-        fn counts(a: W) -> W {
+        fn counts(a: W<B>) -> W<B> {
+            if B {
+                return W(unsafe { _mm256_popcnt_epi16(a.0) });
+            }
+            // Without it, a table of the nibbles' counts looked up by `vpshufb`.
             unsafe {
                 let table = load32(&NIBBLE_COUNTS);
                 let low = _mm256_set1_epi8(0x0F);
@@ -431,14 +445,14 @@ mod avx2 {
             }
         }
         #[inline(always)]
-        fn nonzero(a: W) -> W {
+        fn nonzero(a: W<B>) -> W<B> {
             unsafe {
                 let zero = _mm256_cmpeq_epi16(a.0, _mm256_setzero_si256());
                 W(_mm256_xor_si256(zero, _mm256_set1_epi16(-1)))
             }
         }
         #[inline(always)]
-        fn rot_rows<const K: u32>(a: W) -> W {
+        fn rot_rows<const K: u32>(a: W<B>) -> W<B> {
             // By 2 lanes: the two 32-bit halves of each row swap, one `vpshufd` with no
             // control to load.
             W(unsafe {
@@ -449,7 +463,7 @@ mod avx2 {
             })
         }
         #[inline(always)]
-        fn rot_cols<const K: u32>(a: W) -> W {
+        fn rot_cols<const K: u32>(a: W<B>) -> W<B> {
             unsafe {
                 W(match K % 4 {
                     1 => _mm256_permute4x64_epi64::<0b00_11_10_01>(a.0),
@@ -460,7 +474,7 @@ mod avx2 {
             }
         }
         #[inline(always)]
-        fn gather(a: W, ctl: &Ctl8) -> N {
+        fn gather(a: W<B>, ctl: &Ctl8) -> N<B> {
             unsafe {
                 let lo = _mm256_castsi256_si128(a.0);
                 let hi = _mm256_extracti128_si256::<1>(a.0);
@@ -471,7 +485,7 @@ mod avx2 {
             }
         }
         #[inline(always)]
-        fn spread_half(a: W, high: bool, ctl: &Ctl16) -> W {
+        fn spread_half(a: W<B>, high: bool, ctl: &Ctl16) -> W<B> {
             unsafe {
                 let both = if high {
                     _mm256_permute4x64_epi64::<0b11_10_11_10>(a.0)
@@ -482,36 +496,36 @@ mod avx2 {
             }
         }
         #[inline(always)]
-        fn n_and(a: N, b: N) -> N {
+        fn n_and(a: N<B>, b: N<B>) -> N<B> {
             N(unsafe { _mm_and_si128(a.0, b.0) })
         }
         #[inline(always)]
-        fn n_or(a: N, b: N) -> N {
+        fn n_or(a: N<B>, b: N<B>) -> N<B> {
             N(unsafe { _mm_or_si128(a.0, b.0) })
         }
         #[inline(always)]
-        fn n_and_not(a: N, b: N) -> N {
+        fn n_and_not(a: N<B>, b: N<B>) -> N<B> {
             N(unsafe { _mm_andnot_si128(b.0, a.0) })
         }
         #[inline(always)]
-        fn n_is_zero(a: N) -> bool {
+        fn n_is_zero(a: N<B>) -> bool {
             unsafe { _mm_testz_si128(a.0, a.0) != 0 }
         }
         #[inline(always)]
-        fn n_count(a: N) -> u32 {
+        fn n_count(a: N<B>) -> u32 {
             unsafe {
                 (_mm_cvtsi128_si64(a.0) as u64).count_ones()
                     + (_mm_extract_epi64::<1>(a.0) as u64).count_ones()
             }
         }
         #[inline(always)]
-        fn n_first_nonzero(a: N) -> u32 {
+        fn n_first_nonzero(a: N<B>) -> u32 {
             // Two mask bits a lane; bit 16 stops the count at lane 8.
             let zero = unsafe { _mm_movemask_epi8(_mm_cmpeq_epi16(a.0, _mm_setzero_si128())) };
             (!zero as u32 & 0xFFFF | 1 << 16).trailing_zeros() / 2
         }
         #[inline(always)]
-        fn n_spread(a: N, ctl: &Ctl16) -> W {
+        fn n_spread(a: N<B>, ctl: &Ctl16) -> W<B> {
             unsafe {
                 let both = _mm256_broadcastsi128_si256(a.0);
                 W(_mm256_shuffle_epi8(both, load32(&ctl.bytes)))
@@ -519,25 +533,25 @@ mod avx2 {
         }
     }
 
-    /// 16 lanes in a 256-bit register.
+    /// 16 lanes in a 256-bit register, of the backend `Simd<B>`.
     #[derive(Clone, Copy)]
-    pub struct W(__m256i);
-    /// 8 lanes in a 128-bit register.
+    pub struct W<const B: bool>(__m256i);
+    /// 8 lanes in a 128-bit register, of the backend `Simd<B>`.
     #[derive(Clone, Copy)]
-    pub struct N(__m128i);
+    pub struct N<const B: bool>(__m128i);
 
-    impl PartialEq for W {
+    impl<const B: bool> PartialEq for W<B> {
         #[inline(always)]
-        fn eq(&self, other: &W) -> bool {
+        fn eq(&self, other: &W<B>) -> bool {
             unsafe {
                 let x = _mm256_xor_si256(self.0, other.0);
                 _mm256_testz_si256(x, x) != 0
             }
         }
     }
-    impl PartialEq for N {
+    impl<const B: bool> PartialEq for N<B> {
         #[inline(always)]
-        fn eq(&self, other: &N) -> bool {
+        fn eq(&self, other: &N<B>) -> bool {
             unsafe {
                 let x = _mm_xor_si128(self.0, other.0);
                 _mm_testz_si128(x, x) != 0
@@ -567,7 +581,7 @@ mod tests {
         assert_eq!(P::rot_cols::<3>(x), c1(c1(c1(x))));
     }
 
-    /// The AVX2 backend held to the portable one.
+    /// The x86-64 backends held to the portable one.
     #[cfg(target_arch = "x86_64")]
     mod backends {
         use super::super::*;
@@ -597,17 +611,24 @@ mod tests {
             }
         }
 
-        // The portable backend is the definition (plain arrays, lane by lane); the AVX2 one
-        // must compute the same for every operation, on any lanes and any shuffle, not only on
-        // those that the solver's tree happens to reach.
+        // The portable backend is the definition (plain arrays, lane by lane); each x86-64
+        // one must compute the same for every operation, on any lanes and any shuffle, not
+        // only on those that the solver's tree happens to reach.
         #[test]
         fn the_backends_agree_lane_by_lane() {
-            let Some(x) = Avx2::detect() else {
-                eprintln!("not run: this CPU has no AVX2 backend to compare");
-                return;
-            };
+            match Avx2::detect() {
+                Some(x) => agree(x),
+                None => eprintln!("not run: this CPU has no AVX2 backend to compare"),
+            }
+            match Avx512::detect() {
+                Some(x) => agree(x),
+                None => eprintln!("the AVX-512 backend not checked: this CPU cannot run it"),
+            }
+        }
+
+        /// The backend `x` held to the portable one.
+        fn agree<X: Lanes>(x: X) {
             type P = Portable;
-            type X = Avx2;
             let w = X::wide_lanes;
             let n = X::narrow_lanes;
             for k in 0..3000 {

@@ -552,11 +552,41 @@ macro_rules! search_fn {
 }
 
 search_fn!(search_portable, node_portable, Portable);
+
+/// An x86-64 backend's entry: its search and node (see [`search_fn`]) and `$count`, which
+/// runs them, all compiled with `$features`, the features its backend value proves the CPU
+/// has (its `detect`).
 #[cfg(target_arch = "x86_64")]
-search_fn!(search_avx2, node_avx2, Avx2, #[target_feature(enable = "avx2,popcnt,bmi1")]);
+macro_rules! x86_backend {
+    ($count:ident, $search:ident, $node:ident, $l:ty, $features:literal) => {
+        search_fn!($search, $node, $l, #[target_feature(enable = $features)]);
+
+        fn $count(cpu: $l, puzzle: &Board, limit: u32, forbid: Forbid) -> Option<(u32, Board)> {
+            #[target_feature(enable = $features)]
+            fn run(cpu: $l, puzzle: &Board, limit: u32, forbid: Forbid) -> Option<(u32, Board)> {
+                let (mut search, mut s) = start(cpu, puzzle, limit, forbid);
+                $search(&mut search, &mut s, EVERYTHING);
+                finish(search)
+            }
+            // SAFETY: `cpu` exists only on a CPU with these features (its `detect`).
+            unsafe { run(cpu, puzzle, limit, forbid) }
+        }
+    };
+}
 
 #[cfg(target_arch = "x86_64")]
-use lanes::Avx2;
+x86_backend!(count_avx2, search_avx2, node_avx2, Avx2, "avx2,popcnt,bmi1");
+#[cfg(target_arch = "x86_64")]
+x86_backend!(
+    count_avx512,
+    search_avx512,
+    node_avx512,
+    Avx512,
+    "avx2,popcnt,bmi1,avx512f,avx512vl,avx512bw,avx512bitalg"
+);
+
+#[cfg(target_arch = "x86_64")]
+use lanes::{Avx2, Avx512};
 
 /// A candidate the root state drops: (cell, digit).
 type Forbid = Option<(usize, u8)>;
@@ -583,9 +613,10 @@ fn start<L: Lanes>(lanes: L, puzzle: &Board, limit: u32, forbid: Forbid) -> (Sea
     (search, s)
 }
 
-/// True when the CPU runs the AVX2 backend. Without it the solver module does not use this
-/// solver: the portable backend, 3-4 times slower, loses to the band solver; it serves the
-/// tests and the fuzzer, which check the AVX2 backend against it.
+/// True when the CPU runs the AVX2 backend (every CPU that runs the AVX-512 one does).
+/// Without it the solver module does not use this solver: the portable backend, 3-4 times
+/// slower, loses to the band solver; it serves the tests and the fuzzer, which check the
+/// x86-64 backends against it.
 pub(crate) fn avx2_available() -> bool {
     #[cfg(target_arch = "x86_64")]
     return Avx2::detect().is_some();
@@ -595,7 +626,7 @@ pub(crate) fn avx2_available() -> bool {
 
 /// Counts the solutions of `puzzle` up to `limit`, keeping the first: `(count, first)`, or
 /// None when the search gave up (see [`GUESS_BUDGET`]). Clashing givens end in count 0.
-/// On the AVX2 backend when the CPU has it, else on the portable one.
+/// On the fastest backend the CPU has: AVX-512, AVX2, else the portable one.
 pub(crate) fn count_up_to(puzzle: &Board, limit: u32) -> Option<(u32, Board)> {
     count_forbidding(puzzle, limit, None)
 }
@@ -604,10 +635,37 @@ pub(crate) fn count_up_to(puzzle: &Board, limit: u32) -> Option<(u32, Board)> {
 /// (a blank of `puzzle`).
 pub(crate) fn count_forbidding(puzzle: &Board, limit: u32, forbid: Forbid) -> Option<(u32, Board)> {
     #[cfg(target_arch = "x86_64")]
+    if let Some(cpu) = Avx512::detect() {
+        return count_avx512(cpu, puzzle, limit, forbid);
+    }
+    #[cfg(target_arch = "x86_64")]
     if let Some(cpu) = Avx2::detect() {
         return count_avx2(cpu, puzzle, limit, forbid);
     }
     count_portable_forbidding(puzzle, limit, forbid)
+}
+
+/// A backend's way to count, as [`count_up_to`] does on the fastest.
+pub(crate) type Count = fn(&Board, u32) -> Option<(u32, Board)>;
+
+/// Every backend this CPU runs, by name: the portable one first, the definition that the
+/// tests and the fuzzer hold the others to.
+pub(crate) fn backends() -> Vec<(&'static str, Count)> {
+    let mut all: Vec<(&'static str, Count)> = vec![("portable", count_portable)];
+    #[cfg(target_arch = "x86_64")]
+    {
+        if Avx2::detect().is_some() {
+            all.push(("avx2", |p, n| {
+                Avx2::detect().and_then(|cpu| count_avx2(cpu, p, n, None))
+            }));
+        }
+        if Avx512::detect().is_some() {
+            all.push(("avx512", |p, n| {
+                Avx512::detect().and_then(|cpu| count_avx512(cpu, p, n, None))
+            }));
+        }
+    }
+    all
 }
 
 fn finish<L: Lanes>(search: Search<L>) -> Option<(u32, Board)> {
@@ -616,7 +674,7 @@ fn finish<L: Lanes>(search: Search<L>) -> Option<(u32, Board)> {
     (!search.gave_up).then_some((search.count, search.first))
 }
 
-/// The portable backend, whatever the CPU (the tests run it beside the AVX2 one).
+/// The portable backend, whatever the CPU (the tests run it beside the x86-64 ones).
 pub(crate) fn count_portable(puzzle: &Board, limit: u32) -> Option<(u32, Board)> {
     count_portable_forbidding(puzzle, limit, None)
 }
@@ -625,19 +683,6 @@ fn count_portable_forbidding(puzzle: &Board, limit: u32, forbid: Forbid) -> Opti
     let (mut search, mut s) = start(Portable, puzzle, limit, forbid);
     search_portable(&mut search, &mut s, EVERYTHING);
     finish(search)
-}
-
-/// The AVX2 backend: the search compiled with the features `cpu` proves the CPU has.
-#[cfg(target_arch = "x86_64")]
-fn count_avx2(cpu: Avx2, puzzle: &Board, limit: u32, forbid: Forbid) -> Option<(u32, Board)> {
-    #[target_feature(enable = "avx2,popcnt,bmi1")]
-    fn run(cpu: Avx2, puzzle: &Board, limit: u32, forbid: Forbid) -> Option<(u32, Board)> {
-        let (mut search, mut s) = start(cpu, puzzle, limit, forbid);
-        search_avx2(&mut search, &mut s, EVERYTHING);
-        finish(search)
-    }
-    // SAFETY: `cpu` exists only on a CPU with AVX2, POPCNT and BMI1 (`Avx2::detect`).
-    unsafe { run(cpu, puzzle, limit, forbid) }
 }
 
 #[cfg(test)]
@@ -652,34 +697,40 @@ mod tests {
         pub(super) static GUESSES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
     }
 
-    /// The guesses each backend took to count `puzzle`'s solutions up to `limit`: the
-    /// portable one's, and the AVX2 one's when the CPU has AVX2.
-    fn guesses(puzzle: &Board, limit: u32) -> (u32, Option<u32>) {
-        let last = || GUESSES.with(|g| g.get());
-        count_portable(puzzle, limit);
-        let portable = last();
-        let avx2 = avx2_available().then(|| {
-            count_up_to(puzzle, limit);
-            last()
-        });
-        (portable, avx2)
+    /// The guesses each backend this CPU runs took to count `puzzle`'s solutions up to
+    /// `limit`, by name, the portable one's first.
+    fn guesses(puzzle: &Board, limit: u32) -> Vec<(&'static str, u32)> {
+        backends()
+            .into_iter()
+            .map(|(name, count)| {
+                count(puzzle, limit);
+                (name, GUESSES.with(|g| g.get()))
+            })
+            .collect()
     }
 
     // The backends run one search: the same propagation, the same choice of guess, so
     // the same tree, guess for guess. A backend whose propagation is weaker (or stronger)
     // finds the same solutions in a tree of another size; only this test sees it.
     #[test]
-    fn both_backends_search_the_same_tree() {
-        if !avx2_available() {
-            eprintln!("not run: this CPU has no AVX2 backend to compare");
+    fn every_backend_searches_the_same_tree() {
+        let names: Vec<_> = backends().iter().map(|&(name, _)| name).collect();
+        if names.len() < 2 {
+            eprintln!("not run: this CPU has no x86-64 backend to compare");
             return;
+        }
+        for missing in ["avx2", "avx512"].iter().filter(|n| !names.contains(n)) {
+            eprintln!("the {missing} backend not checked: this CPU cannot run it");
         }
         let mut total = 0;
         for line in excerpts() {
             let p = Board::from_line(line);
             for limit in [1, 2] {
-                let (portable, avx2) = guesses(&p, limit);
-                assert_eq!(Some(portable), avx2, "{line} up to {limit}");
+                let each = guesses(&p, limit);
+                let portable = each[0].1;
+                for &(name, n) in &each[1..] {
+                    assert_eq!(n, portable, "{name}: {line} up to {limit}");
+                }
                 total += portable;
             }
         }
@@ -697,7 +748,10 @@ mod tests {
     #[test]
     fn the_tree_has_the_size_of_the_design() {
         let total: u32 = excerpts()
-            .map(|line| guesses(&Board::from_line(line), 2).0)
+            .map(|line| {
+                count_portable(&Board::from_line(line), 2);
+                GUESSES.with(|g| g.get())
+            })
             .sum();
         assert_eq!(total, 4786, "guesses to count the excerpts up to 2");
     }
@@ -937,9 +991,9 @@ mod tests {
                 });
                 if simple {
                     tried += 1;
-                    let (portable, avx2) = guesses(&p, 2);
-                    assert_eq!(portable, 0, "{p:?}");
-                    assert!(avx2.is_none_or(|g| g == 0), "{p:?}");
+                    for (name, n) in guesses(&p, 2) {
+                        assert_eq!(n, 0, "{name}: {p:?}");
+                    }
                 }
             }
         }
