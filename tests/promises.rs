@@ -407,6 +407,43 @@ fn the_replaced_file_keeps_its_mode_owner_and_links() {
     assert_eq!(files_in(&dir), ["link.txt", "other.txt", "sudoku.txt"]);
 }
 
+// ln -s sub/new.txt dangling.txt; sudoku -c 2 -o dangling.txt   (as `>` would: new.txt made)
+#[test]
+fn a_dangling_or_chained_link_is_followed_and_a_loop_refused() {
+    let dir = temp_dir();
+    std::fs::create_dir(dir.join("sub")).unwrap();
+    std::os::unix::fs::symlink("sub/new.txt", dir.join("dangling.txt")).unwrap();
+    // A chain: first.txt -> dangling.txt -> sub/new.txt, each relative to its own directory.
+    std::os::unix::fs::symlink("dangling.txt", dir.join("first.txt")).unwrap();
+    let r = run_in(Some(&dir), "sudoku", &["-c", "2", "-o", "first.txt"], b"");
+    assert_eq!((r.status, r.stderr.as_str()), (0, ""));
+    for link in ["first.txt", "dangling.txt"] {
+        let m = std::fs::symlink_metadata(dir.join(link)).unwrap();
+        assert!(m.file_type().is_symlink(), "{link} stays a link");
+    }
+    assert_eq!(
+        std::fs::metadata(dir.join("sub/new.txt")).unwrap().len(),
+        163 * 2 - 1
+    );
+    assert_eq!(files_in(&dir.join("sub")), ["new.txt"]);
+    // A link into a directory that does not exist, and a loop: status 2, nothing made.
+    std::os::unix::fs::symlink("nowhere/x.txt", dir.join("lost.txt")).unwrap();
+    std::os::unix::fs::symlink("loop-b.txt", dir.join("loop-a.txt")).unwrap();
+    std::os::unix::fs::symlink("loop-a.txt", dir.join("loop-b.txt")).unwrap();
+    let before = files_in(&dir);
+    for (link, says) in [
+        ("lost.txt", "cannot create a temporary file in ./nowhere"),
+        ("loop-a.txt", "Too many levels of symbolic links"),
+    ] {
+        let r = run_in(Some(&dir), "sudoku", &["-c", "2", "-o", link], b"");
+        assert_eq!(r.status, 2, "{link}");
+        let said = format!("sudoku: {link}: {says}");
+        assert!(r.stderr.starts_with(&said), "{}", r.stderr);
+        assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+        assert_eq!(files_in(&dir), before, "{link}");
+    }
+}
+
 // sudoku-solve x.txt >> x.txt  (grep: "input file is also the output")
 #[test]
 fn an_input_that_is_the_output_is_refused() {

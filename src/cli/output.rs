@@ -20,7 +20,8 @@
 //!
 //! The replaced file keeps its permission bits, and its owner and group where the user may
 //! set them. It is a new file: other hard links to the old one keep the old content. A
-//! symbolic link is followed, and the file it points to is replaced.
+//! symbolic link, or a chain of them, is followed and stays: the file it points to is
+//! replaced, or created if the link dangles, as the shell's `>` would create it.
 //!
 //! `-` and the paths of descriptors the shell opened (`/dev/stdout`, `/dev/stderr`,
 //! `/dev/fd/N`, `/proc/self/fd/N`) are written through those descriptors, so that what the
@@ -88,8 +89,7 @@ pub fn write_output(
         }
         _ => {}
     }
-    // Follow a symlink, so the file it points to is what gets replaced.
-    let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let target = followed(path).map_err(|e| io_error(&shown, e))?;
     let old = std::fs::metadata(&target).ok();
     let mut temp = Temp::create(&target).map_err(|e| {
         io_error(
@@ -113,6 +113,24 @@ pub fn write_output(
     };
     drop(temp);
     result
+}
+
+/// The file a path names once its symbolic links are followed, so that the file a link
+/// points to is what gets replaced. A dangling link is followed too, as the shell's `>` would
+/// follow it: the file it names is created, and the link stays. A path with no link is
+/// itself; a loop of links is an error.
+fn followed(path: &Path) -> io::Result<PathBuf> {
+    // The kernel's own limit on links in one lookup (Linux's MAXSYMLINKS).
+    const HOPS: usize = 40;
+    let mut at = path.to_path_buf();
+    for _ in 0..HOPS {
+        match std::fs::read_link(&at) {
+            Ok(next) => at = temp_dir_of(&at).join(next),
+            // Not a link (or no file at all): the links are followed to the end.
+            Err(_) => return Ok(at),
+        }
+    }
+    Err(io::Error::from_raw_os_error(libc::ELOOP))
 }
 
 /// The directory the temporary file goes in: the target's own.
