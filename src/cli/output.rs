@@ -78,7 +78,8 @@ pub fn write_output(
         let mut f = ManuallyDrop::new(unsafe { File::from_raw_fd(fd) });
         return produce(&mut *f);
     }
-    match std::fs::metadata(path) {
+    let target = followed(path).map_err(|e| io_error(&shown, e))?;
+    let old = match std::fs::metadata(&target) {
         Ok(m) if m.is_dir() => return Err(Error::Msg(format!("{shown}: is a directory"))),
         Ok(m) if !m.is_file() => {
             let mut f = std::fs::OpenOptions::new()
@@ -87,10 +88,8 @@ pub fn write_output(
                 .map_err(|e| io_error(&shown, e))?;
             return produce(&mut f);
         }
-        _ => {}
-    }
-    let target = followed(path).map_err(|e| io_error(&shown, e))?;
-    let old = std::fs::metadata(&target).ok();
+        m => m.ok(),
+    };
     let mut temp = Temp::create(&target).map_err(|e| {
         io_error(
             format!(
