@@ -196,7 +196,8 @@ fn a_closed_standard_stream_is_an_error_when_used() {
     }
 }
 
-// echo keep > log; sudoku -c 1 -o /dev/stdout >> log (and /dev/fd/1, /dev/stderr, /dev/fd/3)
+// echo keep > log; sudoku -c 1 -o /dev/stdout >> log (and /dev/fd/1, /dev/stderr, /dev/fd/3,
+// a link to /dev/stdout)
 #[test]
 fn descriptor_paths_write_through_the_shells_descriptors() {
     let dir = temp_dir();
@@ -210,6 +211,15 @@ fn descriptor_paths_write_through_the_shells_descriptors() {
         ("sudoku -c 1 -o /dev/stderr 2>> log", &grid),
         ("sudoku -c 1 -o /dev/fd/3 3>> log", &grid),
         ("sudoku -s p.txt -o /dev/stdout >> log", &solved),
+        // A link to a descriptor's path writes through the descriptor too.
+        (
+            "ln -s /dev/stdout out && sudoku -c 1 -o out >> log; s=$?; rm out; exit $s",
+            &grid,
+        ),
+        (
+            "ln -s /dev/stdout out && sudoku -c 1 -o out | cat >> log; s=$?; rm out; exit $s",
+            &grid,
+        ),
     ] {
         std::fs::write(dir.join("log"), b"keep\n").unwrap();
         let r = sh(&dir, line);

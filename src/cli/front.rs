@@ -156,7 +156,8 @@ static FLAGS: [(Opt, Flag); 12] = [
              it only when complete, so an error or a signal never leaves it half-written and leaves \
              no temporary file behind. It keeps its permission bits (and its owner and group where \
              the user may set them); other hard links to it keep the old content; a symbolic link is \
-             followed and the file it points to replaced. A target that is not a regular file (a \
+             followed and the file it points to replaced (or created), and a link to /dev/stdout \
+             is standard output. A target that is not a regular file (a \
              terminal, a FIFO) is written in place.",
         ),
     ),
@@ -373,7 +374,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
             cfg.form = Some(Form::Grid);
             cfg.quiet = true;
             cfg.files = vec![file];
-            if output == "-" || super::output::descriptor(output.as_ref()) == Some(1) {
+            if output == "-" || super::output::output_descriptor(output.as_ref()) == Some(1) {
                 cfg.output = super::stdout_file();
             }
             Mode::Solve(cfg)
@@ -426,7 +427,8 @@ pub fn run(args: Vec<Arg<Opt>>) -> Result<i32, Error> {
         Mode::Solve(cfg) => {
             let file = cfg.files[0].to_string_lossy();
             let t = solve_all(cfg, out, &name)?;
-            let atomic = output != "-" && super::output::descriptor(output.as_ref()).is_none();
+            let atomic =
+                output != "-" && super::output::output_descriptor(output.as_ref()).is_none();
             if t.status == OK && t.boards == 0 {
                 // An empty puzzle file is a mistake, not an empty answer.
                 diag(&format!("sudoku: {file}: no puzzles; {name} not written\n"));

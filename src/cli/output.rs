@@ -24,9 +24,9 @@
 //! replaced, or created if the link dangles, as the shell's `>` would create it.
 //!
 //! `-` and the paths of descriptors the shell opened (`/dev/stdout`, `/dev/stderr`,
-//! `/dev/fd/N`, `/proc/self/fd/N`) are written through those descriptors, so that what the
-//! shell set up (`>> log`) is kept; other targets that are not regular files (a terminal, a
-//! FIFO) are written in place.
+//! `/dev/fd/N`, `/proc/self/fd/N`), or a link to one, are written through those descriptors,
+//! so that what the shell set up (`>> log`, a pipe) is kept; other targets that are not
+//! regular files (a terminal, a FIFO) are written in place.
 
 use std::ffi::{CString, OsStr, OsString};
 use std::fs::File;
@@ -55,6 +55,12 @@ pub fn descriptor(path: &Path) -> Option<i32> {
     super::flags::whole_number(n)
 }
 
+/// The descriptor an output path writes through: [`descriptor`]'s, its links followed (a
+/// link to `/dev/stdout` writes through standard output).
+pub fn output_descriptor(path: &Path) -> Option<i32> {
+    followed(path).ok().and_then(|p| descriptor(&p))
+}
+
 /// Writes the job's output to `path` as the module says: `produce` writes it and returns the
 /// job's status; the target is replaced only when that status is 0.
 pub fn write_output(
@@ -66,7 +72,8 @@ pub fn write_output(
     }
     let path = Path::new(path);
     let shown = path.display().to_string();
-    if let Some(fd) = descriptor(path) {
+    let target = followed(path).map_err(|e| io_error(&shown, e))?;
+    if let Some(fd) = descriptor(&target) {
         if fd == 1 {
             return produce(&mut super::stdout()?);
         }
@@ -78,7 +85,6 @@ pub fn write_output(
         let mut f = ManuallyDrop::new(unsafe { File::from_raw_fd(fd) });
         return produce(&mut *f);
     }
-    let target = followed(path).map_err(|e| io_error(&shown, e))?;
     let old = match std::fs::metadata(&target) {
         Ok(m) if m.is_dir() => return Err(Error::Msg(format!("{shown}: is a directory"))),
         Ok(m) if !m.is_file() => {
@@ -117,12 +123,17 @@ pub fn write_output(
 /// The file a path names once its symbolic links are followed, so that the file a link
 /// points to is what gets replaced. A dangling link is followed too, as the shell's `>` would
 /// follow it: the file it names is created, and the link stays. A path with no link is
-/// itself; a loop of links is an error.
+/// itself; a loop of links is an error. The following stops at a descriptor's path
+/// ([`descriptor`]): a link to `/dev/stdout` is written through standard output, whatever
+/// the shell opened there (a pipe, `>> log`), not resolved to the file behind it.
 fn followed(path: &Path) -> io::Result<PathBuf> {
     // The kernel's own limit on links in one lookup (Linux's MAXSYMLINKS).
     const HOPS: usize = 40;
     let mut at = path.to_path_buf();
     for _ in 0..HOPS {
+        if descriptor(&at).is_some() {
+            return Ok(at);
+        }
         match std::fs::read_link(&at) {
             Ok(next) => at = temp_dir_of(&at).join(next),
             // Not a link (or no file at all): the links are followed to the end.
