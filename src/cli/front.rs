@@ -157,8 +157,8 @@ static FLAGS: [(Opt, Flag); 12] = [
              no temporary file behind. It keeps its permission bits (and its owner and group where \
              the user may set them); other hard links to it keep the old content; a symbolic link is \
              followed and the file it points to replaced (or created), and a link to /dev/stdout \
-             is standard output. A target that is not a regular file (a \
-             terminal, a FIFO) is written in place.",
+             is standard output. A target that is not a regular file (a terminal, a FIFO) is \
+             written in place.",
         ),
     ),
     (Opt::First, FIRST),
