@@ -65,8 +65,10 @@ pub fn check_board(item: &Item, checks: &Checks, puzzle: Option<&Board>) -> Opti
         }
     }
     if let Some(want) = checks.first {
-        if b.0[0] != want {
-            return at(format!("top-left digit is {}, expected {want}", b.0[0]));
+        match b.0[0] {
+            d if d == want => {}
+            0 => return at(format!("top-left cell is blank, expected {want}")),
+            d => return at(format!("top-left digit is {d}, expected {want}")),
         }
     }
     if let Some(p) = puzzle {
@@ -396,5 +398,8 @@ mod tests {
         };
         let f = check_board(&item(b, 1), &checks, None).unwrap();
         assert_eq!(f.reason, "top-left digit is 8, expected 3");
+        b.0[0] = 0;
+        let f = check_board(&item(b, 1), &checks, None).unwrap();
+        assert_eq!(f.reason, "top-left cell is blank, expected 3");
     }
 }
