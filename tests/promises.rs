@@ -454,6 +454,28 @@ fn a_dangling_or_chained_link_is_followed_and_a_loop_refused() {
     }
 }
 
+// chmod a-w sudoku.txt; sudoku -c 2   (as `>` would: "Permission denied", sudoku.txt kept)
+#[test]
+fn a_file_the_user_may_not_write_is_refused() {
+    let dir = temp_dir();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let target = dir.join("sudoku.txt");
+    std::fs::write(&target, SENTINEL).unwrap();
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o444)).unwrap();
+    // Root may write any file, so as root the job runs as nobody: the directory lets it
+    // make and rename files there, and the file's mode does not let it write the file.
+    let line = "if [ \"$(id -u)\" = 0 ]; then \
+                exec setpriv --reuid=65534 --regid=65534 --clear-groups sudoku -c 2; \
+                else exec sudoku -c 2; fi";
+    let r = sh(&dir, line);
+    assert_eq!(
+        (r.status, r.stderr.as_str()),
+        (2, "sudoku: sudoku.txt: Permission denied\n")
+    );
+    assert_eq!(std::fs::read(&target).unwrap(), SENTINEL);
+    assert_eq!(files_in(&dir), ["sudoku.txt"]);
+}
+
 // sudoku-solve x.txt >> x.txt  (grep: "input file is also the output")
 #[test]
 fn an_input_that_is_the_output_is_refused() {

@@ -155,7 +155,8 @@ static FLAGS: [(Opt, Flag); 12] = [
              A regular file is replaced atomically: the output is written beside it and renamed over \
              it only when complete, so an error or a signal never leaves it half-written and leaves \
              no temporary file behind. It keeps its permission bits (and its owner and group where \
-             the user may set them); other hard links to it keep the old content; a symbolic link is \
+             the user may set them), and one the user may not write is refused, as the shell's > \
+             refuses it; other hard links to it keep the old content; a symbolic link is \
              followed and the file it points to replaced (or created), and a link to /dev/stdout \
              is standard output. A target that is not a regular file (a terminal, a FIFO) is \
              written in place.",

@@ -19,9 +19,11 @@
 //! cannot cut the job after the target is replaced, and the job has succeeded.
 //!
 //! The replaced file keeps its permission bits, and its owner and group where the user may
-//! set them. It is a new file: other hard links to the old one keep the old content. A
-//! symbolic link, or a chain of them, is followed and stays: the file it points to is
-//! replaced, or created if the link dangles, as the shell's `>` would create it.
+//! set them. A file the user may not write is refused, as the shell's `>` refuses it, though
+//! the directory would allow the rename. It is a new file: other hard links to the old one
+//! keep the old content. A symbolic link, or a chain of them, is followed and stays: the
+//! file it points to is replaced, or created if the link dangles, as the shell's `>` would
+//! create it.
 //!
 //! `-` and the paths of descriptors the shell opened (`/dev/stdout`, `/dev/stderr`,
 //! `/dev/fd/N`, `/proc/self/fd/N`), or a link to one, are written through those descriptors,
@@ -94,7 +96,18 @@ pub fn write_output(
                 .map_err(|e| io_error(&shown, e))?;
             return produce(&mut f);
         }
-        m => m.ok(),
+        Ok(m) => {
+            // Replacing a file asks only its directory's permission, but `>` asks the file's:
+            // a file the user may not write (read-only, on a read-only mount, immutable) is
+            // refused as `>` refuses it, before the job starts. Opened without truncating,
+            // it is left as it was.
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open(&target)
+                .map_err(|e| io_error(&shown, e))?;
+            Some(m)
+        }
+        Err(_) => None,
     };
     let mut temp = Temp::create(&target).map_err(|e| {
         io_error(
