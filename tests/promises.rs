@@ -537,16 +537,19 @@ fn an_input_that_is_the_output_is_refused() {
     }
 }
 
-// sudoku-check --solves - < p.txt  (and - or /dev/stdin twice)
+// sudoku-check --solves - < p.txt  (and - or /dev/stdin twice, or a link to it)
 #[test]
 fn solves_and_the_boards_cannot_both_be_stdin() {
     let dir = temp_dir();
     std::fs::write(dir.join("p.txt"), format!("{UNIQUE}\n")).unwrap();
+    std::os::unix::fs::symlink("/dev/stdin", dir.join("in")).unwrap();
     for args in [
         vec!["--solves", "-"],
         vec!["--solves", "-", "-"],
         vec!["--solves", "/dev/stdin", "-"],
         vec!["--solves", "-", "/dev/fd/0"],
+        vec!["--solves", "in"],
+        vec!["--solves", "-", "in"],
     ] {
         let r = run_in(Some(&dir), "sudoku-check", &args, UNIQUE.as_bytes());
         assert_eq!(r.status, 2, "{args:?}");

@@ -375,7 +375,7 @@ fn parse(args: Vec<Arg<Opt>>) -> Result<(Mode, OsString), Error> {
             cfg.form = Some(Form::Grid);
             cfg.quiet = true;
             cfg.files = vec![file];
-            if output == "-" || super::output::output_descriptor(output.as_ref()) == Some(1) {
+            if output == "-" || super::output::followed_descriptor(output.as_ref()) == Some(1) {
                 cfg.output = super::stdout_file();
             }
             Mode::Solve(cfg)
@@ -429,7 +429,7 @@ pub fn run(args: Vec<Arg<Opt>>) -> Result<i32, Error> {
             let file = cfg.files[0].to_string_lossy();
             let t = solve_all(cfg, out, &name)?;
             let atomic =
-                output != "-" && super::output::output_descriptor(output.as_ref()).is_none();
+                output != "-" && super::output::followed_descriptor(output.as_ref()).is_none();
             if t.status == OK && t.boards == 0 {
                 // An empty puzzle file is a mistake, not an empty answer.
                 diag(&format!("sudoku: {file}: no puzzles; {name} not written\n"));

@@ -279,9 +279,10 @@ fn regular_file(fd: i32) -> Option<FileId> {
     regular.then_some((st.st_dev as u64, st.st_ino as u64))
 }
 
-/// True when `path` names standard input: `-`, or the descriptor paths of fd 0.
+/// True when `path` names standard input: `-`, or the descriptor paths of fd 0 (or a link
+/// to one).
 pub fn is_stdin(path: &OsStr) -> bool {
-    path == "-" || output::descriptor(Path::new(path)) == Some(0)
+    path == "-" || output::followed_descriptor(Path::new(path)) == Some(0)
 }
 
 /// True when both paths name one existing file.

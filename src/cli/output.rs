@@ -57,9 +57,9 @@ pub fn descriptor(path: &Path) -> Option<i32> {
     super::flags::whole_number(n)
 }
 
-/// The descriptor an output path writes through: [`descriptor`]'s, its links followed (a
-/// link to `/dev/stdout` writes through standard output).
-pub fn output_descriptor(path: &Path) -> Option<i32> {
+/// The descriptor a path names once its links are followed ([`descriptor`]): a link to
+/// `/dev/stdout` names standard output, and is written through it.
+pub fn followed_descriptor(path: &Path) -> Option<i32> {
     followed(path).ok().and_then(|p| descriptor(&p))
 }
 
